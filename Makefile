@@ -1,0 +1,42 @@
+# Every target installs what it needs first, so a fresh clone needs nothing by hand.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export DAGSTER_HOME := $(CURDIR)/.dagster_home
+export DAGSTER_DISABLE_TELEMETRY := 1
+PATIENTS ?= 3000
+SEED ?= 0
+DB ?= duckdb:///$(CURDIR)/data/ehr.duckdb
+
+.PHONY: setup test build-split dev bench lint ehr clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	mkdir -p $(DAGSTER_HOME)
+	touch $(STAMP)
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check pipeline tests bench
+
+ehr: setup
+	$(BIN)/robustgym ehr generate --patients $(PATIENTS) --seed $(SEED) --db $(DB) --if-absent
+
+build-split: setup
+	$(BIN)/robustgym build --db $(DB) --patients $(PATIENTS) --seed $(SEED)
+
+dev: setup
+	$(BIN)/dagster dev
+
+bench: setup
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The EHR substrate: MIMIC-IV schema, synthetic generator, backends, loaders and the bounded query layer."""
