@@ -7,7 +7,6 @@ from pathlib import Path
 
 import polars as pl
 import sqlglot
-from sqlglot import exp
 
 from pipeline.paths import SCHEMA_DIR
 
