@@ -1,0 +1,50 @@
+"""The result comparator: same answer on both backends despite different Python types."""
+
+import datetime as dt
+from decimal import Decimal
+
+import polars as pl
+
+from pipeline.ehr.compare import diff, frames_equal, normalize_frame, normalize_value
+
+
+def test_numbers_normalise_across_types() -> None:
+    assert normalize_value(3) == normalize_value(3.0) == normalize_value(Decimal("3.000")) == 3.0
+    assert normalize_value(True) == 1.0
+    assert normalize_value(float("nan")) == "NaN"
+
+
+def test_timestamps_dates_intervals_and_strings() -> None:
+    assert normalize_value(dt.datetime(2180, 7, 23, 15, 48, 0, 999)) == "2180-07-23 15:48:00"
+    aware = dt.datetime(2180, 7, 23, 17, 48, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    assert normalize_value(aware) == "2180-07-23 15:48:00"
+    assert normalize_value(dt.date(2180, 7, 23)) == "2180-07-23"
+    assert normalize_value(dt.timedelta(days=1, hours=2)) == 93600.0
+    assert normalize_value("E785   ") == "E785"
+    assert normalize_value("E785   ", strip_char_padding=False) == "E785   "
+    assert normalize_value(None) is None
+
+
+def test_frames_equal_unordered_with_tolerance() -> None:
+    a = pl.DataFrame({"id": [1, 2, None], "v": [0.1 + 0.2, 2.0, None], "t": ["x", "y", "z"]})
+    b = pl.DataFrame({"subject": [None, 2, 1], "v": [None, Decimal("2.0000000001"), Decimal("0.3")], "t": ["z", "y", "x"]},
+                     schema_overrides={"v": pl.Decimal(20, 10)})
+    assert frames_equal(a, b)
+    assert not frames_equal(a, b, ordered=True)
+    assert "row" in (diff(a, b, ordered=True) or "")
+
+
+def test_differences_are_explained() -> None:
+    a = pl.DataFrame({"r": [60 / 7]})
+    assert not frames_equal(a, pl.DataFrame({"r": [8.571]}))  # DECIMAL(18,3) truncation is a real difference
+    assert "column 0 (r)" in (diff(a, pl.DataFrame({"r": [8.571]})) or "")
+    assert "row count" in (diff(a, pl.DataFrame({"r": [1.0, 2.0]})) or "")
+    assert "column count" in (diff(a, pl.DataFrame({"r": [1.0], "s": [2]})) or "")
+    assert not frames_equal(pl.DataFrame({"s": ["a"]}), pl.DataFrame({"s": [None]}, schema={"s": pl.String}))
+
+
+def test_durations_and_datetimes_from_frames() -> None:
+    a = pl.DataFrame({"d": [dt.timedelta(hours=1)], "t": [dt.datetime(2150, 1, 1, 10, 0, 0, 500000)]})
+    b = pl.DataFrame({"d": [3600], "t": ["2150-01-01 10:00:00"]})
+    assert normalize_frame(a) == [(3600.0, "2150-01-01 10:00:00")]
+    assert frames_equal(a, b)
