@@ -1,0 +1,1 @@
+"""The gym: environment, sandboxed tools, verifier, agents, evaluation and trajectories (DESIGN §5)."""
