@@ -1,0 +1,10 @@
+-- Record noise: as noise_unmeasured_lab, and the new lab's own unit (so a stated unit stays consistent)
+SELECT d.itemid, d.label AS lab_label, x.unit
+FROM mimiciv_hosp.d_labitems d
+JOIN mimiciv_hosp.d_labitems d0 ON d0.itemid = {{itemid}} AND d0.category = d.category AND d0.fluid = d.fluid
+JOIN (SELECT e.itemid, MIN(e.valueuom) AS unit FROM mimiciv_hosp.labevents e
+      WHERE e.valuenum IS NOT NULL AND e.valueuom IS NOT NULL GROUP BY e.itemid HAVING COUNT(DISTINCT e.valueuom) = 1) x
+  ON x.itemid = d.itemid
+WHERE d.itemid <> {{itemid}}
+  AND d.label IN (SELECT u.label FROM mimiciv_hosp.d_labitems u GROUP BY u.label HAVING COUNT(*) = 1)
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid)
