@@ -1,0 +1,243 @@
+"""Evidence contracts: a family + bound slots + necessary conditions + reference SQL + the verified answer.
+
+Verification is set-based (all bindings of a family in a few queries: conditions as correlated scalar subqueries,
+the reference as a LATERAL subquery). `verify_per_contract` does the same one contract at a time — it exists to
+measure the speed-up and to prove the two agree."""
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from pipeline.construction.hashing import canonical_json, short_id
+from pipeline.construction.requests.family import AnswerSpec, Family
+from pipeline.construction.slots import SlotValue, normalize_any, round_float
+from pipeline.construction.sqlexec import SetRunner, render
+from pipeline.ehr.database import QueryError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Verified:
+    """Outcome of verifying one binding (clean or noise)."""
+
+    slots: dict[str, SlotValue]
+    conditions: dict[str, bool | None]
+    answer: Any = None
+    reason: str | None = None  # None: accepted
+    detail: str = ""
+    n_rows: int = 0
+
+    @property
+    def accepted(self) -> bool:
+        return self.reason is None
+
+
+# ---------------------------------------------------------------- answers
+
+
+def _first_columns(spec: AnswerSpec, rows: list[dict[str, Any]]) -> list[str]:
+    if spec.columns:
+        return spec.columns
+    return [next(iter(rows[0]))]
+
+
+def _scalar(answer_type: str, v: Any) -> Any:
+    if v is None:
+        return None
+    if answer_type == "number":
+        return round_float(float(v))
+    if answer_type == "integer":
+        f = float(v)
+        if f != int(f):
+            raise ValueError(f"non-integer value {v!r} for an integer answer")
+        return int(f)
+    if answer_type == "boolean":
+        if isinstance(v, str):
+            return v.strip().lower() in ("t", "true", "yes", "1")
+        return bool(v)
+    if answer_type == "datetime":
+        n = normalize_any(v)
+        return n if len(str(n)) > 10 else f"{n} 00:00:00"
+    if answer_type == "date":
+        return str(normalize_any(v))[:10]
+    if answer_type == "string":
+        return str(normalize_any(v))
+    return normalize_any(v)
+
+
+def make_answer(spec: AnswerSpec, rows: list[dict[str, Any]]) -> tuple[Any, str | None, str]:
+    """(answer JSON value, rejection reason, detail) from a reference result."""
+    if not rows:
+        return None, "empty", "the reference SQL returned no row"
+    cols = _first_columns(spec, rows)
+    missing = [c for c in cols if c not in rows[0]]
+    if missing:
+        return None, "query_error", f"reference SQL returns no column(s) {missing}"
+    tuples = [tuple(r[c] for c in cols) for r in rows]
+    tuples = [t for t in tuples if any(v is not None for v in t)]
+    if not tuples:
+        return None, "null_answer", "the reference SQL returned only NULL"
+    try:
+        if spec.type == "number_with_unit":
+            values = [{"value": _scalar("number", t[0]), "unit": None if t[1] is None else str(t[1])} for t in tuples]
+            if any(v["value"] is None for v in values):
+                return None, "null_answer", "the value column is NULL"
+        elif spec.type == "list" or spec.cardinality == "many":
+            values = [normalize_any(t[0]) if len(t) == 1 else [normalize_any(x) for x in t] for t in tuples]
+        else:
+            values = [_scalar(spec.type, t[0]) if len(t) == 1 else [_scalar(spec.type, x) for x in t] for t in tuples]
+    except (ValueError, TypeError) as e:
+        return None, "type_mismatch", str(e)
+    distinct = sorted({canonical_json(v): v for v in values}.items())
+    if spec.cardinality == "one":
+        if len(distinct) > 1:
+            return None, "ambiguous", f"{len(distinct)} different rows where the question implies one"
+        return distinct[0][1], None, ""
+    if spec.ordered:
+        seen, ordered = set(), []
+        for v in values:
+            k = canonical_json(v)
+            if k not in seen:
+                seen.add(k)
+                ordered.append(v)
+        return ordered, None, ""
+    return [v for _, v in distinct], None, ""
+
+
+def is_no_answer(rows: list[dict[str, Any]]) -> bool:
+    """The reference returned no row, or only NULLs: what a Noise twin must produce."""
+    return all(all(v is None for v in r.values()) for r in rows)
+
+
+# ---------------------------------------------------------------- verification
+
+
+def _conditions(family: Family) -> list[tuple[str, str]]:
+    return [(c.name, family.text(c.sql)) for c in family.spec.conditions]
+
+
+def _judge(family: Family, slots: dict, conds: dict[str, bool | None], rows: list[dict] | None) -> Verified:
+    failed = [n for n, v in conds.items() if v is not True]
+    if failed:
+        return Verified(slots, conds, reason="condition_failed", detail=",".join(failed))
+    answer, reason, detail = make_answer(family.spec.answer, rows or [])
+    return Verified(slots, conds, answer=answer, reason=reason, detail=detail, n_rows=len(rows or []))
+
+
+def verify_set(runner: SetRunner, family: Family, slots_list: list[dict[str, SlotValue]]) -> list[Verified]:
+    """Set-based: one conditions query and one reference query per chunk of bindings."""
+    kinds = family.slot_kinds
+    bindings = list(enumerate(slots_list))
+    try:
+        conds = runner.conditions(_conditions(family), bindings, kinds)
+        ok = [(b, s) for b, s in bindings if all(v is True for v in conds[b].values())]
+        rows = runner.rows(family.text(family.spec.reference), ok, kinds)
+    except QueryError as e:
+        return [Verified(s, {}, reason="query_error", detail=str(e)) for s in slots_list]
+    return [_judge(family, s, conds[b], rows.get(b, [])) for b, s in bindings]
+
+
+def verify_per_contract(runner: SetRunner, family: Family, slots_list: list[dict[str, SlotValue]]) -> list[Verified]:
+    """One query per condition and one per reference, per contract (the slow baseline)."""
+    kinds = family.slot_kinds
+    out = []
+    for s in slots_list:
+        try:
+            conds = runner.conditions_one(_conditions(family), s, kinds)
+            rows = runner.rows_one(family.text(family.spec.reference), s, kinds) if all(v is True for v in conds.values()) else []
+        except QueryError as e:
+            out.append(Verified(s, {}, reason="query_error", detail=str(e)))
+            continue
+        out.append(_judge(family, s, conds, rows))
+    return out
+
+
+def answer_aliases(runner: SetRunner, family: Family, verified: list[Verified]) -> dict[int, list[str]]:
+    """index → accepted spellings of a string answer (family `answer.aliases` SQL, `{{answer}}` bound)."""
+    if not family.spec.answer.aliases:
+        return {}
+    kinds = dict(family.slot_kinds, answer="text")
+    bindings = [(i, dict(v.slots, answer=str(v.answer))) for i, v in enumerate(verified) if v.accepted]
+    try:
+        rows = runner.rows(family.text(family.spec.answer.aliases), bindings, kinds, kind="aliases")
+    except QueryError as e:
+        log.warning("%s: aliases query failed: %s", family.id, e)
+        return {}
+    out = {}
+    for i, rs in rows.items():
+        aliases = sorted({str(r.get("alias")) for r in rs if r.get("alias") is not None} - {str(verified[i].answer)})
+        out[i] = aliases
+    return out
+
+
+# ---------------------------------------------------------------- contract rows
+
+
+CONTRACTS_SCHEMA = {
+    "contract_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String, "slots": pl.String,
+    "status": pl.String, "reason": pl.String, "detail": pl.String, "answer": pl.String, "answer_type": pl.String,
+    "tolerance": pl.Float64, "precision": pl.String, "ordered": pl.Boolean, "answer_aliases": pl.String,
+    "reference_sql": pl.String, "conditions": pl.String, "subject_ids": pl.List(pl.Int64),
+}
+
+
+def subject_ids(family: Family, slots: dict[str, SlotValue]) -> list[int]:
+    """The patients a task is about: its subject_id slots (population tasks: none — see the dataset card)."""
+    if family.spec.level == "population":
+        return []
+    return sorted({int(v) for n, v in slots.items() if family.spec.slots[n].type == "subject_id"})
+
+
+def conditions_json(family: Family, slots: dict[str, SlotValue], conds: dict[str, bool | None]) -> str:
+    kinds = family.slot_kinds
+    return canonical_json([
+        {"name": c.name, "sql": render(family.text(c.sql), slots, kinds), "holds": conds.get(c.name)}
+        for c in family.spec.conditions
+    ])
+
+
+def contract_row(family: Family, v: Verified, aliases: list[str] | None = None) -> dict[str, Any]:
+    spec = family.spec
+    return {
+        "contract_id": short_id(family.id, v.slots),
+        "family": family.id, "intent": spec.intent, "level": spec.level,
+        "slots": canonical_json(v.slots),
+        "status": "accepted" if v.accepted else "rejected",
+        "reason": v.reason, "detail": v.detail or None,
+        "answer": canonical_json(v.answer) if v.accepted else None,
+        "answer_type": spec.answer.type, "tolerance": float(spec.answer.tolerance),
+        "precision": spec.answer.precision, "ordered": bool(spec.answer.ordered),
+        "answer_aliases": canonical_json(aliases or []),
+        "reference_sql": render(family.text(spec.reference), v.slots, family.slot_kinds),
+        "conditions": conditions_json(family, v.slots, v.conditions),
+        "subject_ids": subject_ids(family, v.slots),
+    }
+
+
+@dataclass
+class VerifyReport:
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def build_contracts(runner: SetRunner, families: list[Family], bindings: pl.DataFrame) -> tuple[pl.DataFrame, dict[str, float]]:
+    """Verify every binding of every family set-based → the contracts table (accepted and rejected rows)."""
+    by_family: dict[str, list[dict]] = {}
+    for fam_id, slots in bindings.select("family", "slots").iter_rows():
+        by_family.setdefault(fam_id, []).append(json.loads(slots))
+    rows, timings = [], {}
+    for fam in families:
+        slots_list = by_family.get(fam.id, [])
+        if not slots_list:
+            continue
+        start = time.perf_counter()
+        verified = verify_set(runner, fam, slots_list)
+        aliases = answer_aliases(runner, fam, verified)
+        rows += [contract_row(fam, v, aliases.get(i)) for i, v in enumerate(verified)]
+        timings[fam.id] = time.perf_counter() - start
+    frame = pl.DataFrame(rows, schema=CONTRACTS_SCHEMA).sort("contract_id")
+    return frame, timings

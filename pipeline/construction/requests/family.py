@@ -1,0 +1,422 @@
+"""Request families: YAML files in contracts/<intent>/ (format: contracts/FORMAT.md), loaded into pydantic models
+and validated before anything runs. Every error names the file, the line and the field, so a family author can fix
+it without reading engine code; all errors of all files are reported at once."""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import sqlglot
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from sqlglot import exp
+from sqlglot.errors import OptimizeError, ParseError
+from sqlglot.optimizer.qualify import qualify
+
+from pipeline.construction.slots import DUMMY, SLOT_TYPES, sql_literal
+from pipeline.ehr.schema import sqlglot_schema
+
+INTENTS = ("demographics", "vitals", "medications", "cost", "labs", "diagnoses")
+LEVELS = ("patient", "population")
+NOISE_LEVELS = ("record", "value", "query")
+ANSWER_TYPES = ("number", "integer", "string", "datetime", "date", "boolean", "list", "number_with_unit")
+
+PLACEHOLDER_RE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+QUESTION_SLOT_RE = re.compile(r"\{(\w+)\}")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SlotSpec(_Strict):
+    type: str
+    synonyms: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, v: str) -> str:
+        if v not in SLOT_TYPES:
+            raise ValueError(f"unknown slot type {v!r}; expected one of {', '.join(SLOT_TYPES)}")
+        return v
+
+
+class ConditionSpec(_Strict):
+    name: str = Field(pattern=r"^\w+$")
+    sql: str
+
+
+class AnswerSpec(_Strict):
+    type: Literal["number", "integer", "string", "datetime", "date", "boolean", "list", "number_with_unit"]
+    tolerance: float = Field(0.0, ge=0)
+    precision: Literal["minute", "day"] | None = None
+    columns: list[str] | None = None
+    cardinality: Literal["one", "many"] = "one"
+    aliases: str | None = None
+    ordered: bool = False
+
+
+class ShiftSpec(_Strict):
+    slot: str
+    factors: list[float] | None = None
+    round: int | None = None
+    hours: list[float] | None = None
+    days: list[int] | None = None
+    add: list[float] | None = None
+
+    @model_validator(mode="after")
+    def _one_strategy(self) -> "ShiftSpec":
+        given = [k for k in ("factors", "hours", "days", "add") if getattr(self, k)]
+        if len(given) != 1:
+            raise ValueError("shift needs exactly one of factors, hours, days, add")
+        return self
+
+    @property
+    def strategy(self) -> str:
+        return next(k for k in ("factors", "hours", "days", "add") if getattr(self, k))
+
+
+class NoiseSpec(_Strict):
+    level: Literal["record", "value", "query"]
+    breaks: str
+    candidates: str | None = None
+    shift: ShiftSpec | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "NoiseSpec":
+        if (self.candidates is None) == (self.shift is None):
+            raise ValueError("a noise entry needs exactly one of candidates (SQL file) or shift")
+        return self
+
+
+class FamilySpec(_Strict):
+    id: str = Field(pattern=r"^[a-z_]+\.[A-Za-z0-9_]+$")
+    intent: Literal["demographics", "vitals", "medications", "cost", "labs", "diagnoses"]
+    level: Literal["patient", "population"]
+    description: str = ""
+    slots: dict[str, SlotSpec]
+    binding: str
+    conditions: list[ConditionSpec] = Field(min_length=1)
+    reference: str
+    answer: AnswerSpec
+    noise: list[NoiseSpec] = Field(min_length=1)
+    questions: list[str] = Field(min_length=3)
+    max_bindings: int | None = Field(None, ge=1)
+
+
+class FamilyError(ValueError):
+    """One problem in one family file, located by file, line and field."""
+
+    def __init__(self, file: str, line: int | None, field_path: str, message: str):
+        self.file, self.line, self.field, self.message = file, line, field_path, message
+        loc = f"{file}:{line}" if line else file
+        super().__init__(f"{loc}: field '{field_path}': {message}")
+
+
+class FamilyValidationError(ValueError):
+    """All problems found while loading the families (reported together)."""
+
+    def __init__(self, errors: list[FamilyError]):
+        self.errors = errors
+        super().__init__(f"{len(errors)} invalid request famil{'y' if len(errors) == 1 else 'ies'} problem(s):\n"
+                         + "\n".join(f"  {e}" for e in errors))
+
+
+@dataclass
+class Family:
+    """A validated family with its SQL templates read from disk (so it can travel between steps as data)."""
+
+    spec: FamilySpec
+    path: str  # the YAML file, relative to the contracts dir's parent when possible
+    sql: dict[str, str] = field(default_factory=dict)  # relative SQL path → text
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def text(self, rel: str) -> str:
+        return self.sql[rel]
+
+    @property
+    def slot_kinds(self) -> dict[str, str]:
+        return {name: SLOT_TYPES[s.type].kind for name, s in self.spec.slots.items()}
+
+    @property
+    def slot_names(self) -> list[str]:
+        return list(self.spec.slots)
+
+    def condition(self, name: str) -> ConditionSpec:
+        return next(c for c in self.spec.conditions if c.name == name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spec": self.spec.model_dump(mode="json"), "path": self.path, "sql": dict(sorted(self.sql.items()))}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Family":
+        return cls(FamilySpec.model_validate(data["spec"]), data["path"], dict(data["sql"]))
+
+
+# ---------------------------------------------------------------- YAML with line numbers
+
+
+def _line_map(text: str) -> dict[tuple, int]:
+    """(key, index, …) path → 1-based line of that node, from the YAML node tree."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    out: dict[tuple, int] = {}
+
+    def walk(node: yaml.Node, path: tuple) -> None:
+        out[path] = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                out[(*path, k.value)] = k.start_mark.line + 1
+                walk(v, (*path, k.value))
+                out[(*path, k.value)] = k.start_mark.line + 1
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                walk(v, (*path, i))
+
+    if root is not None:
+        walk(root, ())
+    return out
+
+
+def _line_for(lines: dict[tuple, int], loc: tuple) -> int | None:
+    loc = tuple(loc)
+    while loc:
+        if loc in lines:
+            return lines[loc]
+        loc = loc[:-1]
+    return lines.get(())
+
+
+def _field(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "<root>"
+
+
+# ---------------------------------------------------------------- SQL checks
+
+
+def render_dummy(template: str, kinds: dict[str, str]) -> str:
+    """Placeholders → dummy literals of the right type (for parsing and schema checks only)."""
+    return PLACEHOLDER_RE.sub(lambda m: sql_literal(kinds.get(m.group(1), "int"), DUMMY[kinds.get(m.group(1), "int")]), template)
+
+
+def _sql_line(text: str, needle: str) -> int | None:
+    for i, line in enumerate(text.splitlines(), 1):
+        if re.search(rf"\b{re.escape(needle)}\b", line, re.I):
+            return i
+    return None
+
+
+def check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: bool = False) -> list[tuple[int | None, str]]:
+    """Problems of one SQL template: parse, one SELECT (no top-level WITH where it runs as LATERAL), tables and
+    columns that exist in the MIMIC-IV schema. Returns (sql line, message) pairs."""
+    try:
+        stmts = [s for s in sqlglot.parse(render_dummy(text, kinds), read="postgres") if s is not None]
+    except ParseError as e:
+        errs = e.errors[0] if e.errors else {}
+        return [(errs.get("line"), f"SQL does not parse: {str(e).splitlines()[0]}")]
+    if len(stmts) != 1:
+        return [(None, f"expected exactly one SQL statement, found {len(stmts)}")]
+    tree = stmts[0]
+    problems: list[tuple[int | None, str]] = []
+    if not isinstance(tree, exp.Select | exp.Union):
+        problems.append((1, f"expected a SELECT, found {type(tree).__name__.upper()}"))
+    if lateral and tree.args.get("with"):
+        problems.append((_sql_line(text, "WITH"), "a top-level WITH cannot run as a LATERAL subquery; use FROM-subqueries"))
+    if needs_holds and isinstance(tree, exp.Select) and [s.alias_or_name for s in tree.selects] != ["holds"]:
+        problems.append((1, "a condition must return exactly one column named `holds`"))
+    schema = sqlglot_schema()
+    cte_names = {c.alias_or_name for c in tree.find_all(exp.CTE)}
+    for table in tree.find_all(exp.Table):
+        name, db = table.name, table.db
+        if not db and name in cte_names:
+            continue
+        if not name:
+            continue  # table functions etc.
+        if db:
+            if db not in schema or name not in schema[db]:
+                problems.append((_sql_line(text, name), f"table {db}.{name} does not exist in the MIMIC-IV schema"))
+        else:
+            problems.append((_sql_line(text, name), f"table {name!r} must be schema-qualified (mimiciv_hosp., mimiciv_icu., mimiciv_derived.)"))
+    if problems:
+        return problems
+    try:
+        qualify(tree.copy(), schema=schema, dialect="postgres", validate_qualify_columns=True, quote_identifiers=False)
+    except OptimizeError as e:
+        msg = str(e)
+        m = re.search(r"Unknown column: (\w+)|Column '(\w+)'", msg)
+        col = (m.group(1) or m.group(2)) if m else None
+        problems.append((_sql_line(text, col) if col else None, f"{msg.split('. Line:')[0]} (not in the MIMIC-IV schema)"))
+    except Exception as e:  # sqlglot raises a few other types on odd SQL
+        problems.append((None, f"cannot check against the schema: {e}"))
+    return problems
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER_RE.findall(text))
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _rel(path: Path, base: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(base.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = None) -> tuple[Family | None, list[FamilyError]]:
+    """Load and validate one YAML family. Returns the family (None if invalid) and its errors."""
+    shown = _rel(path, display_base) if display_base else str(path)
+    text = path.read_text()
+    try:
+        data = yaml.safe_load(text)
+        lines = _line_map(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        return None, [FamilyError(shown, line, "<yaml>", f"malformed YAML: {getattr(e, 'problem', None) or e}")]
+    if not isinstance(data, dict):
+        return None, [FamilyError(shown, 1, "<root>", "a family file must be a YAML mapping")]
+    try:
+        spec = FamilySpec.model_validate(data)
+    except ValidationError as e:
+        errors = []
+        for err in e.errors():
+            loc = tuple(err["loc"])
+            msg = err["msg"]
+            if err["type"] == "literal_error":
+                msg = f"unknown value {err.get('input')!r}: {msg}"
+            elif err["type"] == "extra_forbidden":
+                msg = "unknown field (typo?)"
+            errors.append(FamilyError(shown, _line_for(lines, loc), _field(loc), msg))
+        return None, errors
+
+    errors: list[FamilyError] = []
+
+    def err(loc: tuple, msg: str, sql_file: str | None = None, sql_line: int | None = None) -> None:
+        where = f" [{sql_file}:{sql_line}]" if sql_file and sql_line else (f" [{sql_file}]" if sql_file else "")
+        errors.append(FamilyError(shown, _line_for(lines, loc), _field(loc), msg + where))
+
+    if spec.id.split(".", 1)[0] != spec.intent:
+        err(("id",), f"id must start with its intent: {spec.intent}.<name>")
+    intent_dir = path.parent.name
+    if intent_dir in INTENTS and intent_dir != spec.intent:
+        err(("intent",), f"file is under contracts/{intent_dir}/ but declares intent {spec.intent!r}")
+    kinds = {name: SLOT_TYPES[s.type].kind for name, s in spec.slots.items()}
+    declared = set(spec.slots)
+    cond_names = [c.name for c in spec.conditions]
+    if len(set(cond_names)) != len(cond_names):
+        err(("conditions",), "condition names must be unique")
+
+    # SQL files: exist, parse, reference the schema, use only declared placeholders
+    family = Family(spec, shown, {})
+    sql_refs: list[tuple[tuple, str, bool, bool, bool]] = [(("binding",), spec.binding, False, False, True)]
+    sql_refs += [(("conditions", i, "sql"), c.sql, True, True, False) for i, c in enumerate(spec.conditions)]
+    sql_refs.append((("reference",), spec.reference, True, False, False))
+    sql_refs += [(("noise", i, "candidates"), n.candidates, True, False, False) for i, n in enumerate(spec.noise) if n.candidates]
+    if spec.answer.aliases:
+        sql_refs.append((("answer", "aliases"), spec.answer.aliases, True, False, False))
+    for loc, rel, lateral, holds, is_binding in sql_refs:
+        file = sql_dir / rel
+        if not file.is_file():
+            err(loc, f"SQL file not found: {_rel(file, display_base) if display_base else file}")
+            continue
+        text_sql = file.read_text()
+        family.sql[rel] = text_sql
+        shown_sql = _rel(file, display_base) if display_base else str(file)
+        used = _placeholders(text_sql)
+        if is_binding and used:
+            err(loc, f"the binding query takes no placeholders, found {sorted(used)}", shown_sql)
+        allowed = declared | ({"answer"} if loc == ("answer", "aliases") else set())
+        for name in sorted(used - allowed):
+            err(loc, f"placeholder {{{{{name}}}}} is not a declared slot", shown_sql, _sql_line(text_sql, name))
+        akinds = dict(kinds, answer="text")
+        for sql_line, msg in check_sql(text_sql, akinds, lateral=lateral, needs_holds=holds):
+            err(loc, msg, shown_sql, sql_line)
+        if is_binding and not used:
+            _check_binding_columns(text_sql, declared, lambda m, f=shown_sql, lc=loc: err(lc, m, f))
+
+    for i, q in enumerate(spec.questions):
+        for name in sorted(set(QUESTION_SLOT_RE.findall(q)) - declared):
+            err(("questions", i), f"placeholder {{{name}}} is not a declared slot")
+    if len(set(spec.questions)) < 3:
+        err(("questions",), "at least 3 distinct surface forms are required")
+    for name, s in spec.slots.items():
+        if s.synonyms and SLOT_TYPES[s.type].kind != "text":
+            err(("slots", name, "synonyms"), "synonyms apply to text slots only")
+    for i, n in enumerate(spec.noise):
+        if n.breaks not in cond_names:
+            err(("noise", i, "breaks"), f"breaks names no condition: {n.breaks!r} (conditions: {', '.join(cond_names)})")
+        if n.shift:
+            if n.shift.slot not in declared:
+                err(("noise", i, "shift", "slot"), f"shift slot {n.shift.slot!r} is not a declared slot")
+            else:
+                kind = kinds[n.shift.slot]
+                ok = {"factors": ("float", "int"), "add": ("float", "int"), "hours": ("datetime",), "days": ("datetime", "date")}
+                if kind not in ok[n.shift.strategy]:
+                    err(("noise", i, "shift"), f"shift {n.shift.strategy} does not apply to a {spec.slots[n.shift.slot].type} slot")
+    if spec.answer.columns is None and spec.answer.type == "number_with_unit":
+        err(("answer", "columns"), "number_with_unit needs columns: [value column, unit column]")
+    if spec.answer.type == "number_with_unit" and spec.answer.columns and len(spec.answer.columns) != 2:
+        err(("answer", "columns"), "number_with_unit needs exactly two columns")
+    if spec.answer.type == "list" and spec.answer.cardinality != "many":
+        err(("answer", "cardinality"), "a list answer needs cardinality: many")
+    return (None if errors else family), errors
+
+
+def _check_binding_columns(text: str, declared: set[str], report) -> None:
+    try:
+        tree = sqlglot.parse_one(text, read="postgres")
+    except ParseError:
+        return
+    select = tree if isinstance(tree, exp.Select) else None
+    if select is None or any(isinstance(s, exp.Star) for s in select.selects):
+        return
+    cols = {s.alias_or_name for s in select.selects}
+    if cols != declared:
+        missing, extra = sorted(declared - cols), sorted(cols - declared)
+        report(f"binding columns must be exactly the slots (missing {missing}, extra {extra})")
+
+
+def load_families(contracts_dir: Path, sql_dir: Path, *, display_base: Path | None = None) -> list[Family]:
+    """Every family under contracts_dir (recursively, *.yaml except synonyms.yaml), validated; raises
+    FamilyValidationError listing every problem of every file."""
+    files = sorted(p for p in Path(contracts_dir).rglob("*.yaml") if p.name != "synonyms.yaml")
+    if not files:
+        raise FamilyValidationError([FamilyError(str(contracts_dir), None, "<dir>", "no family YAML files found")])
+    families, errors = [], []
+    seen: dict[str, str] = {}
+    for f in files:
+        fam, errs = load_family_file(f, Path(sql_dir), display_base=display_base)
+        errors += errs
+        if fam is not None:
+            if fam.id in seen:
+                errors.append(FamilyError(fam.path, 1, "id", f"duplicate family id {fam.id!r} (also in {seen[fam.id]})"))
+                continue
+            seen[fam.id] = fam.path
+            families.append(fam)
+    if errors:
+        raise FamilyValidationError(errors)
+    return sorted(families, key=lambda f: f.id)
+
+
+def load_synonyms(path: Path) -> dict[str, dict[str, list[str]]]:
+    """contracts/synonyms.yaml: {group: {canonical: [synonym, …]}}; missing file → no synonyms."""
+    if not Path(path).is_file():
+        return {}
+    data = yaml.safe_load(Path(path).read_text()) or {}
+    if not isinstance(data, dict):
+        raise FamilyValidationError([FamilyError(str(path), 1, "<root>", "synonyms must be a mapping {group: {canonical: [synonyms]}}")])
+    out: dict[str, dict[str, list[str]]] = {}
+    for group, table in data.items():
+        if not isinstance(table, dict):
+            raise FamilyValidationError([FamilyError(str(path), None, str(group), "expected a mapping canonical → list of synonyms")])
+        out[str(group)] = {str(k): [str(x) for x in (v or [])] for k, v in table.items()}
+    return out

@@ -1,0 +1,182 @@
+"""Slot types: how a slot's value is normalised, rendered into SQL, displayed in a question and recognised again
+in a rewritten question. One registry so binding, SQL rendering, rewriting and validation agree."""
+
+import datetime as dt
+import math
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+SlotValue = int | float | str
+
+
+@dataclass(frozen=True)
+class SlotType:
+    name: str
+    kind: str  # int | float | text | datetime | date
+    displayed: bool = True  # itemid is normally not shown in questions
+
+
+SLOT_TYPES: dict[str, SlotType] = {
+    t.name: t
+    for t in [
+        SlotType("subject_id", "int"),
+        SlotType("hadm_id", "int"),
+        SlotType("stay_id", "int"),
+        SlotType("itemid", "int", displayed=False),
+        SlotType("label", "text"),
+        SlotType("drug", "text"),
+        SlotType("icd_code", "text"),
+        SlotType("icd_version", "int"),
+        SlotType("icd_title", "text"),
+        SlotType("number", "float"),
+        SlotType("threshold", "float"),
+        SlotType("unit", "text"),
+        SlotType("datetime", "datetime"),
+        SlotType("date", "date"),
+        SlotType("year", "int"),
+        SlotType("integer", "int"),
+        SlotType("text", "text"),
+        SlotType("category", "text"),
+    ]
+}
+
+# Dummy values used to render templates for the static schema check (never executed).
+DUMMY: dict[str, SlotValue] = {
+    "int": 1,
+    "float": 1.5,
+    "text": "x",
+    "datetime": "2150-01-01 00:00:00",
+    "date": "2150-01-01",
+}
+
+FLOAT_DIGITS = 6  # every float in a contract or answer is rounded to this many decimals (DuckDB ≡ PostgreSQL)
+
+
+def round_float(v: float) -> float:
+    r = round(float(v), FLOAT_DIGITS)
+    return 0.0 if r == 0 else r  # no negative zero
+
+
+def normalize(kind: str, value: Any) -> SlotValue | None:
+    """Canonical JSON-able form of a database value for a slot kind; identical for DuckDB and PostgreSQL."""
+    if value is None:
+        return None
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if kind == "int":
+        return int(value)
+    if kind == "float":
+        return round_float(float(value))
+    if kind == "datetime":
+        if isinstance(value, dt.datetime):
+            return value.replace(microsecond=0, tzinfo=None).strftime("%Y-%m-%d %H:%M:%S")
+        if isinstance(value, dt.date):
+            return value.strftime("%Y-%m-%d 00:00:00")
+        return str(dt.datetime.fromisoformat(str(value)).replace(microsecond=0).strftime("%Y-%m-%d %H:%M:%S"))
+    if kind == "date":
+        if isinstance(value, dt.datetime):
+            return value.strftime("%Y-%m-%d")
+        if isinstance(value, dt.date):
+            return value.strftime("%Y-%m-%d")
+        return str(value)[:10]
+    return str(value)
+
+
+def normalize_any(value: Any) -> Any:
+    """Canonical form of an arbitrary result value (answers): floats rounded, times as text."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else round_float(float(value))
+    if isinstance(value, float):
+        return None if math.isnan(value) else round_float(value)
+    if isinstance(value, dt.datetime):
+        return value.replace(microsecond=0, tzinfo=None).strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, dt.date):
+        return value.strftime("%Y-%m-%d")
+    if isinstance(value, dt.timedelta):
+        return round_float(value.total_seconds())
+    return str(value)
+
+
+def sql_literal(kind: str, value: SlotValue) -> str:
+    """A PostgreSQL literal for one slot value (FORMAT.md: ints bare, text quoted, typed time literals)."""
+    if kind == "int":
+        return str(int(value))
+    if kind == "float":
+        return format_number(float(value), sql=True)
+    if kind == "datetime":
+        return f"TIMESTAMP '{value}'"
+    if kind == "date":
+        return f"DATE '{value}'"
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def values_literal(kind: str, value: SlotValue) -> str:
+    """A literal for a VALUES row: floats cast so every row of the column has one type on both engines."""
+    if kind == "float":
+        return f"CAST({format_number(float(value), sql=True)} AS DOUBLE PRECISION)"
+    return sql_literal(kind, value)
+
+
+def format_number(v: float, *, sql: bool = False) -> str:
+    """Decimal text without trailing zeros (6.50 → 6.5; 6.0 → 6, or 6.0 in SQL so it stays non-integer)."""
+    text = f"{round_float(v):.{FLOAT_DIGITS}f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    if sql and "." not in text:
+        text += ".0"
+    return text
+
+
+def display(kind: str, value: SlotValue) -> str:
+    """How a slot value reads in a question."""
+    if kind == "float":
+        return format_number(float(value))
+    if kind == "datetime":
+        return str(value)[:16]
+    if kind == "date":
+        return str(value)[:10]
+    return str(value)
+
+
+_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w])")
+
+
+def survives(kind: str, value: SlotValue, text: str, accepted: list[str] | None = None) -> bool:
+    """Whether a slot value is still recognisably stated in a (rewritten) question."""
+    if kind == "int":
+        return re.search(rf"(?<![\d.]){int(value)}(?![\d])", text) is not None
+    if kind == "float":
+        target = round_float(float(value))
+        for m in _NUMBER_RE.finditer(text):
+            try:
+                if abs(float(m.group(0).replace(",", ".")) - target) < 10 ** -FLOAT_DIGITS:
+                    return True
+            except ValueError:
+                continue
+        return False
+    if kind == "datetime":
+        s = str(value)
+        return s[:10] in text and s[11:16] in text
+    if kind == "date":
+        return str(value)[:10] in text
+    low = text.lower()
+    return any(v.lower() in low for v in [str(value), *(accepted or [])] if v)
+
+
+def variants(kind: str, value: SlotValue, accepted: list[str] | None = None) -> list[str]:
+    """Literal spellings of a slot value to mask when comparing twins (longest first)."""
+    out = {display(kind, value)}
+    if kind == "datetime":
+        out |= {str(value), str(value)[:10], str(value)[11:16]}
+    if kind == "text":
+        out |= set(accepted or [])
+    out |= set(accepted or [])
+    return sorted((v for v in out if v), key=lambda s: (-len(s), s))
