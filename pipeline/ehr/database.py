@@ -230,12 +230,25 @@ class DuckDBDatabase(Database):
             timer.cancel()
             cur.close()
         truncated = table.num_rows > max_rows
-        frame = pl.from_arrow(table.slice(0, max_rows))
+        frame = pl.from_arrow(_intervals_to_durations(table.slice(0, max_rows)))
         assert isinstance(frame, pl.DataFrame)
         return frame, truncated, duck_sql
 
     def close(self) -> None:
         self._con.close()
+
+
+def _intervals_to_durations(table: pa.Table) -> pa.Table:
+    """polars cannot import Arrow's month_day_nano interval (DuckDB's INTERVAL) and panics; give it a duration,
+    counting a month as 30 days as PostgreSQL's EXTRACT(EPOCH …) and psycopg do."""
+    for i, f in enumerate(table.schema):
+        if pa.types.is_interval(f.type):
+            values = [
+                None if v is None else (v.months * 30 + v.days) * 86_400_000_000 + v.nanoseconds // 1000
+                for v in table.column(i).to_pylist()
+            ]
+            table = table.set_column(i, f.name, pa.array(values, type=pa.int64()).cast(pa.duration("us")))
+    return table
 
 
 def _clean_duckdb_error(e: Exception) -> str:

@@ -47,8 +47,64 @@ def _widen_decimals(tree: exp.Expression) -> exp.Expression:
     return tree.transform(fix)
 
 
+def _extract_as_numeric(tree: exp.Expression) -> exp.Expression:
+    """PostgreSQL (14+) EXTRACT returns NUMERIC and date_part DOUBLE PRECISION, so `EXTRACT(EPOCH FROM d) / 3600`
+    is fractional hours there; sqlglot types EXTRACT as INT and would make that an integer division. Cast them so
+    the typed transpile keeps PostgreSQL's arithmetic."""
+
+    def fix(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.Extract) and not isinstance(node.parent, exp.Cast):
+            return exp.Cast(this=node, to=WIDE_DECIMAL.copy())
+        if isinstance(node, exp.Anonymous) and node.name.lower() == "date_part" and not isinstance(node.parent, exp.Cast):
+            return exp.Cast(this=node, to=exp.DataType.build("DOUBLE"))
+        return node
+
+    return tree.transform(fix)
+
+
 def _has_integer_division(tree: exp.Expression) -> bool:
     return any(True for _ in tree.find_all(exp.Div))
+
+
+_TEMPORAL = {exp.DataType.Type.TIMESTAMP, exp.DataType.Type.TIMESTAMPTZ, exp.DataType.Type.DATETIME}
+
+
+def _may_sum_intervals(tree: exp.Expression) -> bool:
+    """Syntactic pre-check (cheap): a SUM over a subtraction or an INTERVAL literal."""
+    return any(isinstance(s.this.unnest(), exp.Sub) or s.this.find(exp.Interval) for s in tree.find_all(exp.Sum))
+
+
+def _is_interval(node: exp.Expression) -> bool:
+    node = node.unnest()
+    if isinstance(node, exp.Interval):
+        return True
+    if isinstance(node, exp.Sub):
+        # timestamp - timestamp is an interval (date - date is an integer in both engines)
+        types = [getattr(side.type, "this", None) for side in (node.left, node.right)]
+        if all(t in _TEMPORAL for t in types):
+            return True
+    if isinstance(node, exp.Add | exp.Sub):
+        return _is_interval(node.left) and _is_interval(node.right)
+    return False
+
+
+def _fix_interval_sums(tree: exp.Expression) -> bool:
+    """DuckDB has no SUM(INTERVAL): rewrite it in place as to_seconds(SUM(epoch(x))), the same span in seconds
+    (also as a window function). Returns whether anything was rewritten."""
+    changed = False
+    for node in list(tree.find_all(exp.Sum)):
+        if not _is_interval(node.this):
+            continue
+        new_sum: exp.Expression = exp.Sum(this=exp.Anonymous(this="epoch", expressions=[node.this.copy()]))
+        target: exp.Expression = node
+        if isinstance(node.parent, exp.Window) and node.arg_key == "this":
+            target = node.parent
+            window = target.copy()
+            window.set("this", new_sum)
+            new_sum = window
+        target.replace(exp.Anonymous(this="to_seconds", expressions=[new_sum]))
+        changed = True
+    return changed
 
 
 @lru_cache(maxsize=4096)
@@ -58,15 +114,17 @@ def to_duckdb(sql: str) -> str:
     if len(stmts) != 1:
         raise SQLSyntaxError(f"expected exactly one SQL statement, got {len(stmts)}")
     tree = _widen_decimals(stmts[0])
-    if _has_integer_division(tree):
+    division, interval_sum = _has_integer_division(tree), _may_sum_intervals(tree)
+    if division or interval_sum:
         try:
             schema = sqlglot_schema()
             typed = annotate_types(
-                qualify(tree.copy(), schema=schema, dialect="postgres", quote_identifiers=False,
+                qualify(_extract_as_numeric(tree.copy()) if division else tree.copy(), schema=schema, dialect="postgres", quote_identifiers=False,
                         validate_qualify_columns=False),
                 schema=schema,
             )
-            return typed.sql("duckdb")
+            if _fix_interval_sums(typed) or division:
+                return typed.sql("duckdb")
         except (OptimizeError, KeyError, ValueError):
             pass  # unknown tables or columns: fall back to the untyped transpile
     return tree.sql("duckdb")

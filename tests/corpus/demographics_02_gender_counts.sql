@@ -1,0 +1,2 @@
+-- intent: demographics; level: population
+SELECT gender, COUNT(*) AS n FROM mimiciv_hosp.patients GROUP BY gender;
