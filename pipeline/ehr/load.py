@@ -309,6 +309,8 @@ def _load_duckdb(sources: list[TableSource], path: Path, *, replace: bool, threa
         phases.mark("keys")
         con.execute("CHECKPOINT")
         con.close()
+        # build metadata of a previous generation (pipeline.ehr.build) no longer describes the file
+        path.with_name(path.name + ".json").unlink(missing_ok=True)
         os.replace(tmp, path)
         Path(str(path) + ".wal").unlink(missing_ok=True)
     except BaseException:
