@@ -1,0 +1,27 @@
+-- (admission, lab) measured at ≥ 2 times, with a single value at the first and at the last time
+WITH f AS (
+  SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0, MAX(l.charttime) AS t1, COUNT(DISTINCT l.valueuom) AS n_units
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid
+  HAVING MIN(l.charttime) < MAX(l.charttime)
+), u AS (
+  SELECT f.hadm_id, f.itemid
+  FROM f JOIN mimiciv_hosp.labevents l
+    ON l.hadm_id = f.hadm_id AND l.itemid = f.itemid AND l.valuenum IS NOT NULL AND l.charttime IN (f.t0, f.t1)
+  WHERE f.n_units <= 1
+  GROUP BY f.hadm_id, f.itemid
+  HAVING COUNT(DISTINCT CASE WHEN l.charttime = f.t0 THEN l.valuenum END) = 1
+     AND COUNT(DISTINCT CASE WHEN l.charttime = f.t1 THEN l.valuenum END) = 1
+), pick AS (
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (u.itemid * 7919 + u.hadm_id) % 1033, u.itemid) AS rn
+  FROM u
+)
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.itemid, d.label AS lab_label
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+WHERE p.rn <= 2
+  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
+LIMIT 20000

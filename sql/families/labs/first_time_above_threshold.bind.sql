@@ -1,0 +1,24 @@
+-- (admission, lab) where some result exceeds the lab's upper reference limit; the threshold is that limit
+WITH lim AS (
+  SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
+  GROUP BY l.itemid
+  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+), hi AS (
+  SELECT l.hadm_id, l.itemid, lim.upper, lim.unit
+  FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
+  WHERE l.hadm_id IS NOT NULL AND l.valuenum > lim.upper
+  GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit
+), pick AS (
+  SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id ORDER BY (hi.itemid * 7919 + hi.hadm_id) % 1019, hi.itemid) AS rn
+  FROM hi
+)
+SELECT a.subject_id, a.hadm_id, p.itemid, d.label AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+WHERE p.rn <= 2
+  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
+LIMIT 20000

@@ -1,0 +1,31 @@
+-- (admission, drug, lab) where the lab has a single numeric result at its first time after the drug's first start
+WITH d0 AS (
+  SELECT p.hadm_id, p.drug, MIN(p.starttime) AS t_drug
+  FROM mimiciv_hosp.prescriptions p WHERE p.starttime IS NOT NULL
+  GROUP BY p.hadm_id, p.drug
+), dpick AS (
+  SELECT d0.*, ROW_NUMBER() OVER (PARTITION BY d0.hadm_id ORDER BY (LENGTH(d0.drug) * 7919 + d0.hadm_id) % 1021, d0.drug) AS rn
+  FROM d0
+), la AS (
+  SELECT l.hadm_id, l.itemid, dp.drug, MIN(l.charttime) AS t1
+  FROM dpick dp JOIN mimiciv_hosp.labevents l ON l.hadm_id = dp.hadm_id AND l.charttime > dp.t_drug
+  WHERE dp.rn = 1 AND l.valuenum IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid, dp.drug
+), u AS (
+  SELECT la.hadm_id, la.itemid, la.drug
+  FROM la JOIN mimiciv_hosp.labevents l ON l.hadm_id = la.hadm_id AND l.itemid = la.itemid AND l.charttime = la.t1
+  WHERE l.valuenum IS NOT NULL
+  GROUP BY la.hadm_id, la.itemid, la.drug
+  HAVING COUNT(DISTINCT l.valuenum) = 1
+), pick AS (
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
+  FROM u
+)
+SELECT a.subject_id, a.hadm_id, p.drug, p.itemid, d.label AS lab_label
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+WHERE p.rn = 1
+  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id
+LIMIT 20000

@@ -1,0 +1,10 @@
+SELECT DISTINCT l.valuenum, l.valueuom
+FROM mimiciv_hosp.labevents l
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = l.hadm_id
+WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}}
+  AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
+  AND l.charttime = (
+    SELECT MIN(l2.charttime) FROM mimiciv_hosp.labevents l2
+    WHERE l2.hadm_id = {{hadm_id}} AND l2.itemid = {{itemid}} AND l2.valuenum IS NOT NULL
+      AND l2.charttime > (SELECT MIN(p.starttime) FROM mimiciv_hosp.prescriptions p
+                          WHERE p.hadm_id = {{hadm_id}} AND p.drug = {{drug}}))

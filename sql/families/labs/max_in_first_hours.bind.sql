@@ -1,0 +1,23 @@
+-- (admission, lab) whose first numeric result comes 2–48 h after admission; the window is the smallest of
+-- 24/48/72 h that contains it (so a shorter window without any result exists for the Query twin)
+WITH f AS (
+  SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0, COUNT(DISTINCT l.valueuom) AS n_units
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid
+), g AS (
+  SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, f.itemid,
+         EXTRACT(EPOCH FROM (f.t0 - a.admittime)) / 3600.0 AS off_h
+  FROM f JOIN mimiciv_hosp.admissions a ON a.hadm_id = f.hadm_id
+  WHERE f.n_units <= 1
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (g.itemid * 7919 + g.hadm_id) % 1013, g.itemid) AS rn
+  FROM g WHERE g.off_h >= 2 AND g.off_h <= 48
+)
+SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid, d.label AS lab_label,
+       CASE WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
+FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+WHERE p.rn <= 2
+  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
+LIMIT 20000

@@ -1,0 +1,24 @@
+-- (diagnosis with ≥ 3 admissions, numeric lab measured in that cohort); ≤ 3 labs per diagnosis
+WITH coh AS (
+  SELECT x.icd_code, x.icd_version, x.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
+), big AS (
+  SELECT coh.icd_code, coh.icd_version FROM coh GROUP BY coh.icd_code, coh.icd_version HAVING COUNT(*) >= 3
+), labs AS (
+  SELECT coh.icd_code, coh.icd_version, l.itemid
+  FROM coh JOIN big ON big.icd_code = coh.icd_code AND big.icd_version = coh.icd_version
+  JOIN mimiciv_hosp.labevents l ON l.hadm_id = coh.hadm_id
+  WHERE l.valuenum IS NOT NULL
+  GROUP BY coh.icd_code, coh.icd_version, l.itemid
+  HAVING COUNT(DISTINCT l.valueuom) <= 1
+), pick AS (
+  SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version
+                                    ORDER BY (labs.itemid * 7919 + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn
+  FROM labs
+)
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid, d.label AS lab_label
+FROM pick p
+JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
+JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+WHERE p.rn <= 3
+  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)

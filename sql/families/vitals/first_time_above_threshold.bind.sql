@@ -1,0 +1,19 @@
+-- (ICU stay, vital sign) where the vital exceeded its high-normal limit from d_items (the threshold); ≤ 2 per stay
+WITH hi AS (
+  SELECT c.stay_id, c.itemid, d.highnormalvalue AS threshold
+  FROM mimiciv_icu.chartevents c JOIN mimiciv_icu.d_items d ON d.itemid = c.itemid
+  WHERE c.itemid IN (220045, 220179, 220180, 220181, 220210, 220050, 220051, 220052, 223761, 223762)
+    AND d.highnormalvalue IS NOT NULL AND c.valuenum > d.highnormalvalue
+  GROUP BY c.stay_id, c.itemid, d.highnormalvalue
+), pick AS (
+  SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.stay_id ORDER BY (hi.itemid * 7919 + hi.stay_id) % 1061, hi.itemid) AS rn
+  FROM hi
+)
+SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS vital_label,
+       CAST(p.threshold AS DOUBLE PRECISION) AS threshold
+FROM pick p
+JOIN mimiciv_icu.icustays s ON s.stay_id = p.stay_id
+JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
+WHERE p.rn <= 2 AND s.first_careunit IS NOT NULL
+ORDER BY (s.stay_id * 31 + p.itemid) % 10007, s.stay_id, p.itemid
+LIMIT 20000

@@ -1,0 +1,5 @@
+-- Record noise: an outpatient measurement other patients have but this patient never had
+SELECT DISTINCT o.result_name
+FROM mimiciv_hosp.omr o
+WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.omr x
+                  WHERE x.subject_id = {{subject_id}} AND x.result_name = o.result_name)

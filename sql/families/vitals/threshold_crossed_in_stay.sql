@@ -1,0 +1,5 @@
+-- the vital exceeded the threshold during the stay (vacuous when never charted in the stay)
+SELECT NOT EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
+                   WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}} AND c.valuenum IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
+               WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}} AND c.valuenum > {{threshold}}) AS holds
