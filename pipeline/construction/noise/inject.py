@@ -1,0 +1,261 @@
+"""Noise injection (DESIGN §4): each accepted contract gets a Noise twin that perturbs the slot(s) behind exactly one
+necessary condition, without touching the database. Candidates come from the family's `candidates` SQL (run
+set-based) or a built-in numeric/time `shift`; a seeded hash orders them; each is proved by execution (exactly the
+`breaks` condition fails, all others hold, the reference returns no answer); up to N are tried. The pair's noise
+level is then chosen among the levels that verified, balancing the levels across the dataset."""
+
+import datetime as dt
+import json
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from pipeline.construction.contracts.verify import conditions_json, is_no_answer, subject_ids
+from pipeline.construction.hashing import canonical_json, stable_hash
+from pipeline.construction.requests.family import Family, NoiseSpec
+from pipeline.construction.slots import SlotValue, normalize, round_float
+from pipeline.construction.sqlexec import SetRunner, render
+from pipeline.ehr.database import QueryError
+
+log = logging.getLogger(__name__)
+
+NOISE_LEVELS = ("record", "value", "query")
+
+
+@dataclass
+class Twin:
+    level: str
+    breaks: str
+    slots: dict[str, SlotValue]
+    conditions: dict[str, bool | None]
+
+
+@dataclass
+class NoiseOutcome:
+    """Per clean contract: the twins that verified, by level, and why the others did not."""
+
+    twins: dict[str, Twin] = field(default_factory=dict)
+    failures: dict[str, str] = field(default_factory=dict)  # level → last failure reason
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def shift_candidates(spec: NoiseSpec, slots: dict[str, SlotValue], kinds: dict[str, str]) -> list[dict[str, SlotValue]]:
+    """Built-in perturbations of one slot: multiply (rounded), add, or move a time by hours/days."""
+    sh = spec.shift
+    assert sh is not None
+    name, kind = sh.slot, kinds[sh.slot]
+    value = slots[name]
+    out: list[dict[str, SlotValue]] = []
+    if sh.factors or sh.add:
+        ops = [("mul", f) for f in sh.factors or []] + [("add", a) for a in sh.add or []]
+        base = float(value)  # type: ignore[arg-type]
+        for op, x in ops:
+            v = base * x if op == "mul" else base + x
+            if kind == "int":
+                new: SlotValue = int(round(v))
+                if new == int(base):
+                    continue
+            else:
+                digits = sh.round if sh.round is not None else 6
+                new = round_float(round(v, digits))
+                if round(new, digits) == round(base, digits):
+                    continue
+            out.append({name: new})
+    else:
+        if kind == "date":
+            base_d = dt.date.fromisoformat(str(value)[:10])
+            for d in sh.days or []:
+                out.append({name: (base_d + dt.timedelta(days=d)).isoformat()})
+        else:
+            base_t = dt.datetime.fromisoformat(str(value))
+            deltas = [dt.timedelta(hours=h) for h in sh.hours or []] + [dt.timedelta(days=d) for d in sh.days or []]
+            for delta in deltas:
+                if delta:
+                    out.append({name: normalize("datetime", base_t + delta)})  # type: ignore[dict-item]
+    return out
+
+
+def _ordered(cands: list[dict[str, SlotValue]], key: tuple) -> list[dict[str, SlotValue]]:
+    uniq = {canonical_json(c): c for c in cands}
+    return [uniq[k] for k in sorted(uniq, key=lambda k: (stable_hash(*key, k), k))]
+
+
+def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: list[tuple[int, dict[str, SlotValue]]],
+                   *, seed: int, contract_ids: dict[int, str]) -> dict[int, list[dict[str, SlotValue]]]:
+    """bid → candidate slot replacements in deterministic try order."""
+    kinds = family.slot_kinds
+    out: dict[int, list[dict[str, SlotValue]]] = {}
+    if spec.shift:
+        for bid, slots in clean:
+            out[bid] = _ordered(shift_candidates(spec, slots, kinds), (seed, contract_ids[bid], spec.level))
+        return out
+    rows = runner.rows(family.text(spec.candidates), clean, kinds, kind="candidates")
+    bad_cols: set[str] = set()
+    for bid, slots in clean:
+        cands = []
+        for r in rows.get(bid, []):
+            cand = {}
+            for col, v in r.items():
+                if col not in kinds:
+                    bad_cols.add(col)
+                    continue
+                cand[col] = normalize(kinds[col], v)
+            if not cand or any(v is None for v in cand.values()):
+                continue
+            if all(slots[k] == v for k, v in cand.items()):
+                continue  # not a perturbation
+            cands.append(cand)
+        out[bid] = _ordered(cands, (seed, contract_ids[bid], spec.level))
+    if bad_cols:
+        log.warning("%s: candidates %s return non-slot columns %s (ignored)", family.id, spec.candidates, sorted(bad_cols))
+    return out
+
+
+# ---------------------------------------------------------------- verification
+
+
+def check_twin(conds: dict[str, bool | None], breaks: str, rows: list[dict[str, Any]] | None) -> str | None:
+    """None if the twin is valid, else the reason."""
+    if conds.get(breaks) is True:
+        return "noise_unbroken"
+    others = [n for n, v in conds.items() if n != breaks and v is not True]
+    if others:
+        return "noise_collateral:" + ",".join(others)
+    if rows is not None and not is_no_answer(rows):
+        return "noise_answerable"
+    return None
+
+
+def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotValue]], contract_ids: list[str], *,
+                  seed: int, max_attempts: int = 3) -> list[NoiseOutcome]:
+    """Noise twins for every clean contract of a family, for every noise entry, set-based per attempt round."""
+    kinds = family.slot_kinds
+    conditions = [(c.name, family.text(c.sql)) for c in family.spec.conditions]
+    reference = family.text(family.spec.reference)
+    outcomes = [NoiseOutcome() for _ in clean]
+    cid = dict(enumerate(contract_ids))
+    for spec in family.spec.noise:
+        try:
+            cands = candidates_for(runner, family, spec, list(enumerate(clean)), seed=seed, contract_ids=cid)
+        except QueryError as e:
+            for o in outcomes:
+                o.failures.setdefault(spec.level, f"query_error:{e}")
+            continue
+        pending = [b for b in range(len(clean)) if spec.level not in outcomes[b].twins]
+        for attempt in range(max_attempts):
+            trial = [(b, {**clean[b], **cands[b][attempt]}) for b in pending if len(cands.get(b, [])) > attempt]
+            for b in pending:
+                if len(cands.get(b, [])) <= attempt and spec.level not in outcomes[b].failures:
+                    outcomes[b].failures[spec.level] = "no_candidates"
+            if not trial:
+                break
+            try:
+                conds = runner.conditions(conditions, trial, kinds)
+                passing = [(b, s) for b, s in trial if check_twin(conds[b], spec.breaks, None) is None]
+                rows = runner.rows(reference, passing, kinds)
+            except QueryError as e:
+                for b, _ in trial:
+                    outcomes[b].failures[spec.level] = f"query_error:{e}"
+                break
+            still = []
+            for b, s in trial:
+                reason = check_twin(conds[b], spec.breaks, rows.get(b, []))
+                if reason is None:
+                    outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[b])
+                    outcomes[b].failures.pop(spec.level, None)
+                else:
+                    outcomes[b].failures[spec.level] = reason
+                    still.append(b)
+            pending = still
+            if not pending:
+                break
+    return outcomes
+
+
+# ---------------------------------------------------------------- balance
+
+
+def choose_levels(options: dict[str, list[str]], *, seed: int) -> dict[str, str]:
+    """pair → noise level, balancing levels over the whole dataset: pairs with fewer options go first, each takes
+    its least-used level (ties by seeded hash). Deterministic."""
+    counts: Counter[str] = Counter()
+    order = sorted(options, key=lambda p: (len(options[p]), stable_hash(seed, "balance", p), p))
+    chosen = {}
+    for p in order:
+        opts = sorted(options[p])
+        best = min(opts, key=lambda lv: (counts[lv], stable_hash(seed, p, lv)))
+        chosen[p] = best
+        counts[best] += 1
+    return chosen
+
+
+# ---------------------------------------------------------------- pairs table
+
+PAIRS_SCHEMA = {
+    "pair_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String, "noise_level": pl.String,
+    "noise_options": pl.String, "clean_slots": pl.String, "noise_slots": pl.String, "failed_condition": pl.String,
+    "answer": pl.String, "answer_type": pl.String, "tolerance": pl.Float64, "precision": pl.String,
+    "ordered": pl.Boolean, "answer_aliases": pl.String, "answer_columns": pl.String,
+    "clean_reference_sql": pl.String, "noise_reference_sql": pl.String,
+    "clean_conditions": pl.String, "noise_conditions": pl.String, "subject_ids": pl.List(pl.Int64),
+    "status": pl.String, "reason": pl.String, "detail": pl.String,
+}
+
+
+
+def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFrame, *, seed: int,
+                max_attempts: int = 3) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """Noise twins for every accepted contract → (pairs table: accepted pairs and rejected contracts, stats)."""
+    accepted = contracts.filter(pl.col("status") == "accepted").sort("contract_id")
+    fam_by_id = {f.id: f for f in families}
+    by_family: dict[str, list[dict]] = {}
+    for row in accepted.iter_rows(named=True):
+        by_family.setdefault(row["family"], []).append(row)
+    candidates: dict[str, tuple[Family, dict, NoiseOutcome]] = {}
+    rejections = []
+    attempt_failures: Counter[str] = Counter()
+    for fam_id in sorted(by_family):
+        fam = fam_by_id[fam_id]
+        rows = by_family[fam_id]
+        outcomes = inject_family(runner, fam, [json.loads(r["slots"]) for r in rows], [r["contract_id"] for r in rows],
+                                 seed=seed, max_attempts=max_attempts)
+        for row, out in zip(rows, outcomes, strict=True):
+            for lv, why in out.failures.items():
+                attempt_failures[f"{lv}:{why.split(':')[0]}"] += 1
+            if out.twins:
+                candidates[row["contract_id"]] = (fam, row, out)
+            else:
+                detail = "; ".join(f"{lv}: {why}" for lv, why in sorted(out.failures.items()))
+                rejections.append({"pair_id": row["contract_id"], "family": fam_id, "intent": fam.spec.intent,
+                                   "level": fam.spec.level, "clean_slots": row["slots"], "status": "rejected",
+                                   "reason": "no_valid_noise_twin", "detail": detail,
+                                   "subject_ids": row["subject_ids"]})
+    chosen = choose_levels({cid: sorted(o.twins) for cid, (_, _, o) in candidates.items()}, seed=seed)
+    pairs = []
+    for cid in sorted(candidates):
+        fam, row, out = candidates[cid]
+        twin = out.twins[chosen[cid]]
+        kinds = fam.slot_kinds
+        ans_cols = fam.spec.answer.columns
+        pairs.append({
+            "pair_id": cid, "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
+            "noise_level": twin.level, "noise_options": canonical_json(sorted(out.twins)),
+            "clean_slots": row["slots"], "noise_slots": canonical_json(twin.slots), "failed_condition": twin.breaks,
+            "answer": row["answer"], "answer_type": row["answer_type"], "tolerance": row["tolerance"],
+            "precision": row["precision"], "ordered": row["ordered"], "answer_aliases": row["answer_aliases"],
+            "answer_columns": canonical_json(ans_cols) if ans_cols else None,
+            "clean_reference_sql": row["reference_sql"],
+            "noise_reference_sql": render(fam.text(fam.spec.reference), twin.slots, kinds),
+            "clean_conditions": row["conditions"],
+            "noise_conditions": conditions_json(fam, twin.slots, twin.conditions),
+            "subject_ids": sorted(set(row["subject_ids"]) | set(subject_ids(fam, twin.slots))),
+            "status": "accepted", "reason": None, "detail": None,
+        })
+    stats = {"attempt_failures": dict(sorted(attempt_failures.items())),
+             "levels_available": dict(Counter(lv for _, _, o in candidates.values() for lv in o.twins))}
+    return pl.DataFrame(pairs + rejections, schema=PAIRS_SCHEMA).sort("pair_id"), stats

@@ -1,0 +1,103 @@
+"""The dataset card (README.md of a dataset version): counts, SQL structure, rejections, and how it was built.
+Contains no timestamps or machine paths, so it is byte-identical across rebuilds."""
+
+from typing import Any
+
+import polars as pl
+
+from pipeline.construction.contracts.structure import FEATURES
+
+
+def counts_table(tasks: pl.DataFrame) -> str:
+    """Markdown: pairs by intent × level × noise level, with totals."""
+    pairs = tasks.filter(pl.col("variant") == "clean")
+    levels = ("record", "value", "query")
+    lines = ["| intent | level | record | value | query | pairs |", "|---|---|---:|---:|---:|---:|"]
+    if pairs.height == 0:
+        return "\n".join([*lines, "| (none) | | 0 | 0 | 0 | 0 |"])
+    g = pairs.group_by("intent", "level", "noise_level").len()
+    lookup = {(r[0], r[1], r[2]): r[3] for r in g.iter_rows()}
+    col_tot = dict.fromkeys(levels, 0)
+    for intent in sorted(pairs["intent"].unique().to_list()):
+        for level in ("patient", "population"):
+            n = [lookup.get((intent, level, lv), 0) for lv in levels]
+            if sum(n) == 0:
+                continue
+            for lv, k in zip(levels, n, strict=True):
+                col_tot[lv] += k
+            lines.append(f"| {intent} | {level} | {' | '.join(map(str, n))} | {sum(n)} |")
+    lines.append(f"| **total** | | {' | '.join(str(col_tot[lv]) for lv in levels)} | {sum(col_tot.values())} |")
+    return "\n".join(lines)
+
+
+def structure_table(structure: dict[str, dict[str, float]]) -> str:
+    head = "| intent | queries | " + " | ".join(f.replace("_", " ") for f in FEATURES) + " |"
+    lines = [head, "|---|---:|" + "---:|" * len(FEATURES)]
+    for intent, s in structure.items():
+        cells = [f"{s[f + '_mean']:.2f} ({s[f + '_share'] * 100:.0f}%)" for f in FEATURES]
+        lines.append(f"| {intent} | {int(s['queries'])} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def rejections_table(rejections: pl.DataFrame) -> str:
+    lines = ["| stage | reason | count |", "|---|---|---:|"]
+    if rejections.height:
+        for stage, reason, n in rejections.group_by("stage", "reason").len().sort("stage", "reason").iter_rows():
+            lines.append(f"| {stage} | {reason} | {n} |")
+    return "\n".join(lines)
+
+
+def render_card(manifest: dict[str, Any], tasks: pl.DataFrame, rejections: pl.DataFrame,
+                structure: dict[str, dict[str, float]], noise_share: dict[str, float]) -> str:
+    c = manifest["counts"]
+    cfg = manifest["config"]
+    split_line = ", ".join(f"{k}: {v} pairs" for k, v in c["by_split"].items())
+    return f"""# EHR-RobustGym dataset {manifest['version']}
+
+Clean–Noise question pairs over a MIMIC-IV-shaped EHR (source fingerprint `{manifest['source_database']['fingerprint']}`).
+Every Clean answer was obtained by executing its reference SQL; every Noise twin was proved by execution to break
+exactly one necessary condition (all others hold) with a reference SQL that returns no answer, so its answer is NULL.
+
+- pairs: **{c['pairs']}** ({c['tasks']} tasks) from {c['families']} request families; {split_line}
+- noise levels (share of Noise tasks): {', '.join(f'{k} {v * 100:.1f}%' for k, v in noise_share.items())}
+- rewriter: {cfg['rewriter']}; seed {cfg['seed']}; per-family cap {cfg['per_family_cap']}; test fraction {cfg['test_fraction']}
+
+## Pairs by intent × level × noise level
+
+{counts_table(tasks)}
+
+## Reference SQL structure per intent
+
+Mean count per query (share of queries using the feature), measured with sqlglot on the reference SQL of the
+Clean tasks.
+
+{structure_table(structure)}
+
+## Rejections
+
+Candidates that did not make it, by step and reason (all kept in `rejections.parquet`).
+
+{rejections_table(rejections)}
+
+## How it was built
+
+1. **Clinical requests** — request families (`contracts/<intent>/*.yaml`) were validated against the MIMIC-IV
+   schema with sqlglot; each family's binding query ran once and a seeded hash sampled at most the per-family cap
+   of bindings, so Clean premises hold by construction.
+2. **Evidence contracts** — each binding's necessary conditions and reference SQL ran set-based (all bindings of a
+   family per query); contracts with a failed condition or an empty, NULL or ambiguous answer were rejected.
+3. **Noise injection** — for each contract, candidate perturbations (family SQL or numeric/time shifts) were tried
+   in seeded-hash order (at most {cfg['max_noise_attempts']}) until one broke exactly the targeted condition; the pair's noise level was
+   chosen among the levels that verified so that levels are balanced.
+4. **Rewriting and validation** — both questions were rendered jointly from the same surface form
+   ({cfg['rewriter']}); every slot value was checked to survive, the twins to differ only in their slots, the reference SQL
+   re-executed, and rule-based semantic checks applied.
+5. **Splits** — pairs are grouped by the patients they mention (union-find over subject ids) and groups are
+   assigned to test in seeded-hash order until about {cfg['test_fraction'] * 100:.1f}% of pairs: no patient is in both
+   splits and twins never straddle. Population-level tasks name no patient (`subject_ids` = []): each pair is its
+   own group, assigned by its hash.
+
+Files: `train.parquet`, `test.parquet` (one row per task; columns as in `contracts/FORMAT.md` "Dataset rows"),
+`rejections.parquet`, `manifest.json` (config, source fingerprint, sha256 of every file, counts, package versions).
+Rebuilding from the same config and database gives byte-identical files.
+"""

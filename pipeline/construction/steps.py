@@ -1,0 +1,231 @@
+"""The construction steps as plain functions over plain data (polars tables with JSON columns). The Dagster assets
+call exactly these; so do the tests, the bench and `build_dataset` (the whole chain without Dagster)."""
+
+import json
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from pipeline.construction.config import BuildConfig
+from pipeline.construction.contracts.structure import structure_by_intent
+from pipeline.construction.contracts.verify import build_contracts
+from pipeline.construction.hashing import canonical_json
+from pipeline.construction.noise.inject import build_pairs
+from pipeline.construction.requests.binding import bind_family, bindings_frame
+from pipeline.construction.requests.family import Family, load_families, load_synonyms, render_dummy
+from pipeline.construction.rewriting.pipeline import rewrite_pairs
+from pipeline.construction.splits.card import render_card
+from pipeline.construction.splits.split import (
+    assign_splits,
+    counts,
+    manifest_bytes,
+    noise_share,
+    package_versions,
+    publish,
+    rejection_rows,
+    task_rows,
+)
+from pipeline.construction.sqlexec import ExecStats, SetRunner
+from pipeline.ehr.database import Database
+from pipeline.paths import CONTRACTS_DIR, OUTPUTS_DIR, PROJECT_ROOT, SQL_DIR
+
+log = logging.getLogger(__name__)
+
+FAMILIES_SCHEMA = {
+    "family": pl.String, "intent": pl.String, "level": pl.String, "path": pl.String, "n_conditions": pl.Int64,
+    "noise_levels": pl.String, "n_questions": pl.Int64, "spec": pl.String,
+}
+
+
+def contracts_dir(cfg: BuildConfig) -> Path:
+    return Path(cfg.contracts_dir) if cfg.contracts_dir else CONTRACTS_DIR
+
+
+def sql_dir(cfg: BuildConfig) -> Path:
+    return Path(cfg.sql_dir) if cfg.sql_dir else SQL_DIR / "families"
+
+
+def outputs_dir(cfg: BuildConfig) -> Path:
+    return Path(cfg.outputs_dir) if cfg.outputs_dir else OUTPUTS_DIR
+
+
+def runner_for(db: Database, cfg: BuildConfig, stats: ExecStats | None = None) -> SetRunner:
+    return SetRunner(db, chunk_size=cfg.chunk_size, timeout_s=cfg.query_timeout_s, stats=stats)
+
+
+# ---------------------------------------------------------------- step 1: requests
+
+
+def step_families(cfg: BuildConfig) -> pl.DataFrame:
+    """Load and validate every family (raises FamilyValidationError naming file, line, field)."""
+    fams = load_families(contracts_dir(cfg), sql_dir(cfg), display_base=PROJECT_ROOT)
+    return families_frame(fams)
+
+
+def families_frame(fams: list[Family]) -> pl.DataFrame:
+    rows = [{
+        "family": f.id, "intent": f.spec.intent, "level": f.spec.level, "path": f.path,
+        "n_conditions": len(f.spec.conditions), "noise_levels": canonical_json(sorted({n.level for n in f.spec.noise})),
+        "n_questions": len(f.spec.questions), "spec": canonical_json(f.to_json()),
+    } for f in fams]
+    return pl.DataFrame(rows, schema=FAMILIES_SCHEMA).sort("family")
+
+
+def families_from_frame(frame: pl.DataFrame) -> list[Family]:
+    return [Family.from_json(json.loads(s)) for s in frame.sort("family")["spec"].to_list()]
+
+
+def step_bind(db: Database, families: list[Family], cfg: BuildConfig) -> tuple[pl.DataFrame, dict[str, Any]]:
+    results, timings, candidates = [], {}, {}
+    for fam in families:
+        res = bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, timeout_s=cfg.query_timeout_s)
+        results.append((fam, res))
+        timings[fam.id] = round(res.seconds, 3)
+        candidates[fam.id] = res.candidates
+    frame = bindings_frame(results)
+    empty = [f for f, n in candidates.items() if n == 0]
+    if empty:
+        log.warning("families with no candidate binding: %s", empty)
+    return frame, {"seconds_by_family": timings, "candidates_by_family": candidates, "families_without_bindings": empty}
+
+
+# ---------------------------------------------------------------- step 2: contracts
+
+
+def step_contracts(db: Database, families: list[Family], bindings: pl.DataFrame, cfg: BuildConfig
+                   ) -> tuple[pl.DataFrame, dict[str, Any]]:
+    stats = ExecStats()
+    frame, timings = build_contracts(runner_for(db, cfg, stats), families, bindings)
+    return frame, {"seconds_by_family": {k: round(v, 3) for k, v in timings.items()}, "queries": stats.queries,
+                   "query_seconds": round(stats.seconds, 3), "fallback_chunks": stats.fallbacks,
+                   "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
+
+
+# ---------------------------------------------------------------- step 3: noise
+
+
+def step_noise(db: Database, families: list[Family], contracts: pl.DataFrame, cfg: BuildConfig
+               ) -> tuple[pl.DataFrame, dict[str, Any]]:
+    stats = ExecStats()
+    frame, extra = build_pairs(runner_for(db, cfg, stats), families, contracts, seed=cfg.seed,
+                               max_attempts=cfg.max_noise_attempts)
+    return frame, {**extra, "queries": stats.queries, "query_seconds": round(stats.seconds, 3),
+                   "fallback_chunks": stats.fallbacks,
+                   "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
+
+
+# ---------------------------------------------------------------- step 4: rewriting
+
+
+def step_rewrite(db: Database, families: list[Family], pairs: pl.DataFrame, cfg: BuildConfig
+                 ) -> tuple[pl.DataFrame, dict[str, Any]]:
+    synonyms = load_synonyms(contracts_dir(cfg) / "synonyms.yaml")
+    stats = ExecStats()
+    frame, extra = rewrite_pairs(runner_for(db, cfg, stats), families, pairs, synonyms, seed=cfg.seed, llm=cfg.llm)
+    return frame, {**extra, "queries": stats.queries, "query_seconds": round(stats.seconds, 3)}
+
+
+# ---------------------------------------------------------------- splits
+
+
+@dataclass
+class SplitResult:
+    out_dir: Path
+    manifest: dict[str, Any]
+    tasks: pl.DataFrame
+    rejections: pl.DataFrame
+    card: str = ""
+    balance: dict[str, Any] = field(default_factory=dict)
+
+
+def balance_report(tasks: pl.DataFrame) -> dict[str, Any]:
+    """The targets of issue 3: every intent ≥ 8% of pairs, every noise level ≥ 20% of Noise tasks, both levels in
+    every intent."""
+    pairs = tasks.filter(pl.col("variant") == "clean")
+    n = max(1, pairs.height)
+    intent_share = {k: round(v / n, 4) for k, v in sorted(Counter(pairs["intent"].to_list()).items())}
+    levels_by_intent = {i: sorted(set(pairs.filter(pl.col("intent") == i)["level"].to_list())) for i in intent_share}
+    shares = noise_share(tasks)
+    problems = [f"intent {k} has {v * 100:.1f}% of pairs (< 8%)" for k, v in intent_share.items() if v < 0.08]
+    problems += [f"noise level {k} has {v * 100:.1f}% of Noise tasks (< 20%)" for k, v in shares.items() if v < 0.20]
+    problems += [f"intent {k} lacks level(s) {sorted({'patient', 'population'} - set(v))}"
+                 for k, v in levels_by_intent.items() if set(v) != {"patient", "population"}]
+    return {"intent_share": intent_share, "noise_share": shares, "levels_by_intent": levels_by_intent,
+            "problems": problems}
+
+
+def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFrame, rewritten: pl.DataFrame,
+               cfg: BuildConfig, *, fingerprint: str) -> SplitResult:
+    accepted = rewritten.filter(pl.col("status") == "accepted")
+    splits = assign_splits(list(zip(accepted["pair_id"].to_list(), accepted["subject_ids"].to_list(), strict=True)),
+                           seed=cfg.seed, test_fraction=cfg.test_fraction)
+    tasks = task_rows(rewritten, splits, cfg.version)
+    rejections = rejection_rows(contracts, pairs, rewritten, cfg.version)
+    fam_by_id = {f.id: f for f in families}
+    weights = Counter(accepted["family"].to_list())
+    structure = structure_by_intent([
+        (fam_by_id[f].spec.intent, render_dummy(fam_by_id[f].text(fam_by_id[f].spec.reference), fam_by_id[f].slot_kinds), n)
+        for f, n in sorted(weights.items())])
+    c = counts(tasks)
+    c["rejections_by_stage_reason"] = {f"{s}/{r}": n for s, r, n in
+                                       rejections.group_by("stage", "reason").len().sort("stage", "reason").iter_rows()}
+    shares = noise_share(tasks)
+    balance = balance_report(tasks)
+    frames = {"train.parquet": tasks.filter(pl.col("split") == "train"),
+              "test.parquet": tasks.filter(pl.col("split") == "test"),
+              "rejections.parquet": rejections}
+    result: dict[str, Any] = {}
+
+    def make_extra(hashes: dict[str, str]) -> dict[str, bytes]:
+        manifest = {
+            "dataset_version": cfg.version, "version": cfg.version, "seed": cfg.seed, "config": cfg.manifest_view(),
+            "source_database": {"fingerprint": fingerprint},
+            "families": sorted(fam_by_id), "counts": c, "noise_share": shares, "balance": balance,
+            "sql_structure_by_intent": structure, "packages": package_versions(),
+        }
+        card = render_card(manifest, tasks, rejections, structure, shares).encode()
+        manifest["files"] = {**hashes, "README.md": _sha(card)}
+        result.update(manifest=manifest, card=card.decode())
+        return {"README.md": card, "manifest.json": manifest_bytes(manifest)}
+
+    out = publish(outputs_dir(cfg), cfg.version, frames, make_extra)
+    return SplitResult(out, result["manifest"], tasks, rejections, result["card"], balance)
+
+
+def _sha(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+# ---------------------------------------------------------------- everything, without Dagster
+
+
+def build_dataset(db: Database, cfg: BuildConfig) -> tuple[SplitResult, dict[str, float]]:
+    """The whole chain in one call (tests, bench). Dagster runs the same steps as assets."""
+    timings: dict[str, float] = {}
+    t = time.perf_counter()
+    fams_frame = step_families(cfg)
+    fams = families_from_frame(fams_frame)
+    timings["families"] = time.perf_counter() - t
+    t = time.perf_counter()
+    bindings, _ = step_bind(db, fams, cfg)
+    timings["bind"] = time.perf_counter() - t
+    t = time.perf_counter()
+    contracts, _ = step_contracts(db, fams, bindings, cfg)
+    timings["contracts"] = time.perf_counter() - t
+    t = time.perf_counter()
+    pairs, _ = step_noise(db, fams, contracts, cfg)
+    timings["noise"] = time.perf_counter() - t
+    t = time.perf_counter()
+    rewritten, _ = step_rewrite(db, fams, pairs, cfg)
+    timings["rewrite"] = time.perf_counter() - t
+    t = time.perf_counter()
+    result = step_split(fams, contracts, pairs, rewritten, cfg, fingerprint=db.fingerprint())
+    timings["split"] = time.perf_counter() - t
+    return result, timings
