@@ -1,0 +1,261 @@
+"""Loading and query latency on both backends (BENCHMARKS.md, "Loading and querying").
+
+    python -m bench.bench_backends [--load-patients N] [--query-patients M] [--seed S] [--work DIR]
+    python -m bench.run backends -- --load-patients 10000 --query-patients 100000
+
+1. DuckDB load from Parquet (load_parquet) at N patients.
+2. PostgreSQL at N patients, side by side on one throwaway server started as the postgres user:
+   - ours: load_physionet of the PhysioNet export (parallel COPY FREEZE, keys after data, parallel index builds
+     and FK validation, cost table, ANALYZE), and load_parquet from the Parquet staging files;
+   - baseline: plain psql the way mimic-code's buildmimic/postgres does it: create.sql, one
+     `\\copy … FROM PROGRAM 'gzip -dc …' CSV HEADER NULL ''` per file, then constraints.sql and indexes.sql.
+3. Query latency of tests/corpus/*.sql at M patients on both backends (1 warm-up + R timed runs per query).
+
+Prints Markdown rows for BENCHMARKS.md. Generation itself is pipeline.ehr.synth (timed in bench_generate).
+"""
+
+import argparse
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CORPUS_DIR = Path(__file__).resolve().parent.parent / "tests" / "corpus"
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "sql" / "schema"
+
+
+def _pg_bin(name: str) -> str:
+    found = shutil.which(name)
+    if found:
+        return found
+    for d in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (d / name).exists():
+            return str(d / name)
+    raise FileNotFoundError(f"{name} not found: install the PostgreSQL server binaries")
+
+
+def _as_pg_user(cmd: list[str]) -> list[str]:
+    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+
+@contextmanager
+def pg_server(settings: list[str]) -> Iterator[tuple[str, int]]:
+    """A throwaway PostgreSQL cluster (initdb + pg_ctl as the postgres user). Yields (url of db 'postgres', port)."""
+    base = Path(tempfile.mkdtemp(prefix="robustgym-bench-pg-"))
+    data, sock = base / "data", base / "sock"
+    sock.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres")
+        shutil.chown(sock, "postgres")
+        os.chmod(base, 0o755)
+    subprocess.run(_as_pg_user([_pg_bin("initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                                "--no-locale"]), check=True, capture_output=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    opts = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 " + " ".join(f"-c {s}" for s in settings)
+    subprocess.run(_as_pg_user([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(base / "log"), "-w", "start"]),
+                   check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", port
+    finally:
+        subprocess.run(_as_pg_user([_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "stop"]), capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _create_db(server_url: str, name: str) -> str:
+    import psycopg
+
+    from pipeline.ehr.database import psycopg_conninfo
+
+    with psycopg.connect(psycopg_conninfo(server_url), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def _psql_baseline(export_dir: Path, port: int, dbname: str) -> dict[str, float]:
+    """mimic-code's way: psql, create.sql, \\copy FROM PROGRAM 'gzip -dc' per file, constraints.sql, indexes.sql."""
+    from pipeline.ehr.schema import mimic_tables
+
+    psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", dbname, "-v", "ON_ERROR_STOP=1", "-q"]
+    times: dict[str, float] = {}
+    t0 = time.perf_counter()
+    subprocess.run([*psql, "-f", str(SCHEMA_DIR / "create.sql")], check=True, capture_output=True)
+    copy_script = "\n".join(
+        f"\\copy {t.qualified} FROM PROGRAM 'gzip -dc {export_dir / t.module / (t.name + '.csv.gz')}' "
+        "DELIMITER ',' CSV HEADER NULL ''"
+        for t in sorted(mimic_tables(), key=lambda t: (t.module, t.name))
+    )
+    t1 = time.perf_counter()
+    subprocess.run(psql, input=copy_script.encode(), check=True, capture_output=True)
+    t2 = time.perf_counter()
+    subprocess.run([*psql, "-f", str(SCHEMA_DIR / "constraints.sql")], check=True, capture_output=True)
+    t3 = time.perf_counter()
+    subprocess.run([*psql, "-f", str(SCHEMA_DIR / "indexes.sql")], check=True, capture_output=True)
+    t4 = time.perf_counter()
+    times.update(schema=t1 - t0, copy=t2 - t1, constraints=t3 - t2, indexes=t4 - t3, total=t4 - t0)
+    return times
+
+
+def _dir_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def _corpus() -> list[tuple[str, str]]:
+    return [(p.stem, p.read_text()) for p in sorted(CORPUS_DIR.glob("*.sql"))]
+
+
+def _latency(db_url: str, runs: int) -> dict[str, list[float]]:
+    from pipeline.ehr.database import connect
+
+    out: dict[str, list[float]] = {}
+    with connect(db_url) as db:
+        for name, sql in _corpus():
+            db.query(sql, max_rows=10_000_000, timeout_s=600)  # warm-up (caches, transpile)
+            times = []
+            for _ in range(runs):
+                t = time.perf_counter()
+                db.query(sql, max_rows=10_000_000, timeout_s=600)
+                times.append(time.perf_counter() - t)
+            out[name] = times
+    return out
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    k = (len(values) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def _summary(lat: dict[str, list[float]]) -> dict[str, float]:
+    per_query = {name: statistics.median(ts) for name, ts in lat.items()}
+    patient = [v for k, v in per_query.items() if _level(k) == "patient"]
+    population = [v for k, v in per_query.items() if _level(k) == "population"]
+    allv = list(per_query.values())
+    return {
+        "p50": _pct(allv, 0.5), "p95": _pct(allv, 0.95), "max": max(allv),
+        "patient_p50": _pct(patient, 0.5), "patient_p95": _pct(patient, 0.95),
+        "population_p50": _pct(population, 0.5), "population_p95": _pct(population, 0.95),
+    }
+
+
+def _level(name: str) -> str:
+    first = (CORPUS_DIR / f"{name}.sql").read_text().splitlines()[0]
+    return "patient" if "level: patient" in first else "population"
+
+
+def _generate(patients: int, seed: int, out: Path) -> tuple[float, int]:
+    from pipeline.ehr.synth import generate_parquet
+
+    if (out / ".complete").exists():
+        return 0.0, _dir_bytes(out)
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    t = time.perf_counter()
+    generate_parquet(patients, seed, out)
+    (out / ".complete").write_text("ok\n")
+    return time.perf_counter() - t, _dir_bytes(out)
+
+
+PG_SETTINGS = [
+    "shared_buffers=2GB", "maintenance_work_mem=1GB", "max_wal_size=8GB", "checkpoint_timeout=30min",
+    "max_parallel_maintenance_workers=2", "max_connections=60",
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="bench_backends", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--load-patients", type=int, default=1000)
+    ap.add_argument("--query-patients", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--runs", type=int, default=5, help="timed runs per corpus query")
+    ap.add_argument("--work", default=str(Path(tempfile.gettempdir()) / "robustgym-bench"), help="scratch directory")
+    ap.add_argument("--wal-minimal", action="store_true", help="server with wal_level=minimal (skips WAL for COPY FREEZE)")
+    ap.add_argument("--skip-baseline", action="store_true")
+    ap.add_argument("--skip-load", action="store_true")
+    ap.add_argument("--skip-query", action="store_true")
+    args = ap.parse_args(argv)
+
+    from pipeline.ehr.export import export_physionet
+    from pipeline.ehr.load import load_parquet, load_physionet
+
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    settings = PG_SETTINGS + (["wal_level=minimal", "max_wal_senders=0"] if args.wal_minimal else [])
+    print(f"PostgreSQL server settings: {' '.join(settings)} (fsync on, default durability)\n")
+
+    with pg_server(settings) as (server, port):
+        if not args.skip_load:
+            n = args.load_patients
+            pq = work / f"parquet-{n}-{args.seed}"
+            gen_s, pq_bytes = _generate(n, args.seed, pq)
+            duck = work / f"ehr-{n}.duckdb"
+            rep = load_parquet(pq, f"duckdb:///{duck}")
+            rows = rep.total_rows
+            print("| step | patients | rows | seconds | rows/s | notes |")
+            print("|---|---:|---:|---:|---:|---|")
+            if gen_s:
+                print(f"| generate Parquet | {n:,} | {rows:,} | {gen_s:.1f} | {rows / gen_s:,.0f} | {pq_bytes / 1e6:,.0f} MB Parquet |")
+            print(f"| DuckDB load_parquet | {n:,} | {rows:,} | {rep.seconds:.1f} | {rows / rep.seconds:,.0f} | "
+                  f"{duck.stat().st_size / 1e6:,.0f} MB file; phases {rep.phases} |")
+            export = work / f"physionet-{n}"
+            shutil.rmtree(export, ignore_errors=True)
+            exp = export_physionet(f"duckdb:///{duck}", export)
+            print(f"| export PhysioNet CSV.gz (DuckDB) | {n:,} | {sum(exp.rows.values()):,} | {exp.seconds:.1f} | "
+                  f"{sum(exp.rows.values()) / exp.seconds:,.0f} | {_dir_bytes(export) / 1e6:,.0f} MB csv.gz |")
+            ours = load_physionet(export, _create_db(server, "ours_csv"))
+            print(f"| PostgreSQL load_physionet (ours) | {n:,} | {ours.total_rows:,} | {ours.seconds:.1f} | "
+                  f"{ours.total_rows / ours.seconds:,.0f} | phases {ours.phases} |")
+            ours_pq = load_parquet(pq, _create_db(server, "ours_parquet"))
+            print(f"| PostgreSQL load_parquet (ours) | {n:,} | {ours_pq.total_rows:,} | {ours_pq.seconds:.1f} | "
+                  f"{ours_pq.total_rows / ours_pq.seconds:,.0f} | phases {ours_pq.phases} |")
+            if not args.skip_baseline:
+                _create_db(server, "baseline")
+                base = _psql_baseline(export, port, "baseline")
+                print(f"| PostgreSQL psql \\copy baseline | {n:,} | {rows - rep.rows.get('mimiciv_derived.cost', 0):,} | "
+                      f"{base['total']:.1f} | {(rows - rep.rows.get('mimiciv_derived.cost', 0)) / base['total']:,.0f} | "
+                      f"copy {base['copy']:.1f} s, constraints {base['constraints']:.1f} s, indexes {base['indexes']:.1f} s; "
+                      f"no cost table, no ANALYZE |")
+                print(f"\nspeed-up of load_physionet over psql \\copy (same files, same server): "
+                      f"{base['total'] / ours.seconds:.2f}×; load_parquet: {base['total'] / ours_pq.seconds:.2f}×")
+
+        if not args.skip_query:
+            m = args.query_patients
+            pq = work / f"parquet-{m}-{args.seed}"
+            _generate(m, args.seed, pq)
+            duck_url = f"duckdb:///{work / f'ehr-{m}.duckdb'}"
+            if not (work / f"ehr-{m}.duckdb").exists():
+                load_parquet(pq, duck_url)
+            pg_url = _create_db(server, f"query_{m}")
+            load_parquet(pq, pg_url)
+            print(f"\nQuery latency, {len(_corpus())} corpus queries at {m:,} patients, median of {args.runs} runs "
+                  "per query, then percentiles over queries (seconds):\n")
+            print("| backend | p50 | p95 | max | patient-level p50 / p95 | population-level p50 / p95 |")
+            print("|---|---:|---:|---:|---:|---:|")
+            details = {}
+            for label, url in (("DuckDB", duck_url), ("PostgreSQL", pg_url)):
+                lat = _latency(url, args.runs)
+                details[label] = lat
+                s = _summary(lat)
+                print(f"| {label} | {s['p50']:.3f} | {s['p95']:.3f} | {s['max']:.3f} | "
+                      f"{s['patient_p50']:.3f} / {s['patient_p95']:.3f} | {s['population_p50']:.3f} / {s['population_p95']:.3f} |")
+            print("\n| query | DuckDB median s | PostgreSQL median s |")
+            print("|---|---:|---:|")
+            for name in details["DuckDB"]:
+                print(f"| {name} | {statistics.median(details['DuckDB'][name]):.4f} | "
+                      f"{statistics.median(details['PostgreSQL'][name]):.4f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
