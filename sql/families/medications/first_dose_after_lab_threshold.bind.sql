@@ -1,0 +1,44 @@
+-- (admission, lab, threshold = the lab's upper reference limit, eMAR medication) where the medication was
+-- administered after the lab first exceeded the threshold; one combination per admission
+WITH lim AS (
+  SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
+  GROUP BY l.itemid
+  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+), cross_t AS (
+  SELECT l.hadm_id, l.itemid, lim.upper, lim.unit, MIN(l.charttime) AS t_cross
+  FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
+  WHERE l.hadm_id IS NOT NULL AND l.valuenum > lim.upper
+  GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit
+), adm AS (
+  SELECT e.hadm_id, e.medication, e.charttime
+  FROM mimiciv_hosp.emar e
+  JOIN mimiciv_hosp.emar_detail ed ON ed.emar_id = e.emar_id AND ed.dose_given ~ '^[0-9]+(\.[0-9]+)?$'
+  WHERE e.event_txt = 'Administered' AND e.hadm_id IS NOT NULL AND e.medication IS NOT NULL
+), firsts AS (
+  SELECT c.hadm_id, c.itemid, c.upper, c.unit, adm.medication, MIN(adm.charttime) AS t_dose
+  FROM cross_t c JOIN adm ON adm.hadm_id = c.hadm_id AND adm.charttime > c.t_cross
+  GROUP BY c.hadm_id, c.itemid, c.upper, c.unit, adm.medication
+), u AS (
+  SELECT f.hadm_id, f.itemid, f.upper, f.unit, f.medication
+  FROM firsts f
+  JOIN mimiciv_hosp.emar e ON e.hadm_id = f.hadm_id AND e.medication = f.medication AND e.charttime = f.t_dose
+   AND e.event_txt = 'Administered'
+  JOIN mimiciv_hosp.emar_detail ed ON ed.emar_id = e.emar_id AND ed.dose_given ~ '^[0-9]+(\.[0-9]+)?$'
+  GROUP BY f.hadm_id, f.itemid, f.upper, f.unit, f.medication
+  HAVING COUNT(DISTINCT ed.dose_given || '|' || COALESCE(ed.dose_given_unit, '')) = 1
+), pick AS (
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id
+                                 ORDER BY (u.itemid * 7919 + LENGTH(u.medication) * 31 + u.hadm_id) % 1087, u.itemid, u.medication) AS rn
+  FROM u
+)
+SELECT a.subject_id, a.hadm_id, p.itemid, d.label AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold,
+       p.unit, p.medication AS drug
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+WHERE p.rn = 1
+  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id
+LIMIT 20000

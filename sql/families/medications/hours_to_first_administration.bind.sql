@@ -1,0 +1,15 @@
+-- (admission, medication administered per eMAR); ≤ 2 per admission
+WITH g AS (
+  SELECT e.hadm_id, e.medication
+  FROM mimiciv_hosp.emar e
+  WHERE e.event_txt = 'Administered' AND e.hadm_id IS NOT NULL AND e.medication IS NOT NULL
+  GROUP BY e.hadm_id, e.medication
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.medication) * 7919 + g.hadm_id) % 1093, g.medication) AS rn
+  FROM g
+)
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.medication AS drug
+FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+WHERE p.rn <= 2
+ORDER BY (a.hadm_id * 31 + LENGTH(p.medication)) % 10007, a.hadm_id, p.medication
+LIMIT 20000

@@ -1,0 +1,7 @@
+-- Record noise: an ICU input of the same category given in other stays but never in this one
+SELECT d.itemid, d.label AS input_label
+FROM mimiciv_icu.d_items d
+JOIN mimiciv_icu.d_items d0 ON d0.itemid = {{itemid}} AND d0.category = d.category
+WHERE d.itemid <> {{itemid}} AND d.linksto = 'inputevents'
+  AND EXISTS (SELECT 1 FROM mimiciv_icu.inputevents e WHERE e.itemid = d.itemid)
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.inputevents i WHERE i.stay_id = {{stay_id}} AND i.itemid = d.itemid)
