@@ -1,0 +1,79 @@
+"""`robustgym eval | report | export-sft`."""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pipeline.gym.agents import AGENT_NAMES
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("eval", help="evaluate an agent on a dataset split (resumable)")
+    p.add_argument("--agent", required=True, choices=AGENT_NAMES)
+    p.add_argument("--dataset", required=True, help="dataset version directory, e.g. outputs/<version>")
+    p.add_argument("--split", default="test", choices=("train", "test"))
+    p.add_argument("--trials", type=int, default=1)
+    p.add_argument("--concurrency", type=int, default=1)
+    p.add_argument("--out", required=True, help="run directory (results.jsonl, summary.json, report.md, plots)")
+    p.add_argument("--db", default=None, help="EHR URL (default: the dataset manifest's, else data/ehr.duckdb)")
+    p.add_argument("--model", default=None, help="model name for --agent openai")
+    p.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (key from OPENAI_API_KEY)")
+    p.add_argument("--temperature", type=float, default=None)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-turns", type=int, default=20)
+    p.add_argument("--limit", type=int, default=None, help="first N tasks only (by task id)")
+    p.add_argument("--timeout", type=float, default=120.0, help="per-request timeout for --agent openai (s)")
+    p.add_argument("--retries", type=int, default=4, help="request retries for --agent openai")
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(func=_eval)
+
+    r = subparsers.add_parser("report", help="re-render summary.json, report.md and plots from a run's results")
+    r.add_argument("run_dir")
+    r.set_defaults(func=_report)
+
+    x = subparsers.add_parser("export-sft", help="export trajectories as a TRL SFTTrainer dataset (messages + tools)")
+    x.add_argument("--runs", nargs="+", required=True, help="run directories (or trajectories.jsonl files)")
+    x.add_argument("--out", required=True, help="output JSONL file")
+    x.add_argument("--successful-only", action="store_true", help="only episodes with reward 1")
+    x.add_argument("--variant", choices=("clean", "noise"), default=None)
+    x.set_defaults(func=_export)
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from pipeline.gym.evaluate import run_evaluation
+
+    options = {"timeout_s": args.timeout, "max_retries": args.retries} if args.agent == "openai" else {}
+    summary = run_evaluation(
+        agent=args.agent, dataset=args.dataset, out=args.out, split=args.split, trials=args.trials,
+        concurrency=args.concurrency, db_url=args.db, model=args.model, base_url=args.base_url, limit=args.limit,
+        temperature=args.temperature, seed=args.seed, max_turns=args.max_turns, agent_options=options,
+        progress=not args.no_progress,
+    )
+    _print_headline(summary, Path(args.out))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from pipeline.gym.evaluate import render
+
+    summary = render(args.run_dir)
+    _print_headline(summary, Path(args.run_dir))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from pipeline.gym.trajectories import export_sft
+
+    n = export_sft(args.runs, args.out, successful_only=args.successful_only, variant=args.variant)
+    print(f"wrote {n} examples to {args.out}")
+    return 0
+
+
+def _print_headline(summary: dict, out: Path) -> None:
+    def pct(v: float | None) -> str:
+        return "–" if v is None else f"{100 * v:.1f}%"
+
+    print(f"clean {pct(summary['clean_success'])}  noise {pct(summary['noise_success'])}  "
+          f"pass^k {json.dumps({k: round(v, 3) if v is not None else None for k, v in summary['pass_hat_k'].items()})}  "
+          f"({summary['n_tasks']} tasks × {summary['n_trials']} trials) → {out / 'report.md'}", file=sys.stdout)

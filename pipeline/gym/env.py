@@ -1,0 +1,432 @@
+"""The interactive environment: a gymnasium.Env over a read-only EHR with SQL, Python and submit tools.
+
+Observations and actions are OpenAI chat messages, so any chat model plugs in and every episode is already a
+training trajectory. `reset(options={"task_id": …})` returns [system, user] and info with the tools as OpenAI
+function schemas; `step(assistant_message)` executes its tool calls and returns the tool messages. Reward is 0
+until `submit_answer`, then the verifier's 1/0. Turn, wall-time and output budgets truncate. Nothing an agent
+sends raises: malformed calls come back as tool errors.
+"""
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import polars as pl
+
+from pipeline.ehr.database import Database, DuckDBDatabase, QueryError, connect
+from pipeline.gym.sandbox import PythonSandbox, SandboxLimits
+from pipeline.gym.tasks import Task
+from pipeline.gym.verifier import NO_SUBMISSION, Verdict, verify
+from pipeline.paths import PROMPTS_DIR
+
+TOOLS: list[dict[str, Any]] = [
+    {
+        "type": "function",
+        "function": {
+            "name": "execute_sql",
+            "description": "Run one read-only SQL query (PostgreSQL dialect) on the MIMIC-IV EHR. Returns CSV rows.",
+            "parameters": {
+                "type": "object",
+                "properties": {"query": {"type": "string", "description": "A single SELECT statement."}},
+                "required": ["query"],
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "execute_python",
+            "description": "Run Python 3 code in a sandbox. sql(query) returns a polars DataFrame; pl is polars. "
+            "Printed output and the value of the last expression are returned.",
+            "parameters": {
+                "type": "object",
+                "properties": {"code": {"type": "string", "description": "Python source code."}},
+                "required": ["code"],
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "submit_answer",
+            "description": "Submit the final answer and end the task. Use null when the record does not support "
+            "the question's premise.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "answer": {
+                        "description": "A JSON value (number, string, boolean, list, {\"value\", \"unit\"}) or null."
+                    }
+                },
+                "required": ["answer"],
+            },
+        },
+    },
+]
+TOOL_NAMES = tuple(t["function"]["name"] for t in TOOLS)
+
+NO_TOOL_CALL_REMINDER = (
+    "No tool call received. Inspect the EHR with execute_sql or execute_python, then finish with "
+    "submit_answer (null if the record does not support the question's premise)."
+)
+
+
+@dataclass(frozen=True)
+class EnvConfig:
+    """Budgets and caps. Output budgets count characters of tool results returned in one episode."""
+
+    max_turns: int = 20
+    max_wall_s: float = 600.0
+    max_output_chars: int = 200_000
+    max_action_chars: int = 200_000
+    sql_timeout_s: float = 30.0
+    sql_max_rows: int = 10_000
+    sql_rows_shown: int = 100
+    sql_max_chars: int = 8_000
+    enable_python: bool = True
+    python: SandboxLimits = field(default_factory=SandboxLimits)
+
+
+class MessagesSpace(gym.spaces.Space[list]):
+    """A list of OpenAI chat messages (dicts with a `role`)."""
+
+    def __init__(self) -> None:
+        super().__init__(shape=None, dtype=None)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, list) and all(isinstance(m, dict) and "role" in m for m in x)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> list:
+        return [{"role": "assistant", "content": "", "tool_calls": []}]
+
+
+class MessageSpace(gym.spaces.Space[dict]):
+    """One assistant message."""
+
+    def __init__(self) -> None:
+        super().__init__(shape=None, dtype=None)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, dict) and x.get("role", "assistant") == "assistant"
+
+    def sample(self, mask: Any = None, probability: Any = None) -> dict:
+        return {"role": "assistant", "content": None, "tool_calls": [{"id": "call_0", "type": "function", "function": {
+            "name": "submit_answer", "arguments": '{"answer": null}'}}]}
+
+
+_SHORT_TYPES = {"INTEGER": "int", "INT": "int", "SMALLINT": "int", "BIGINT": "bigint", "DOUBLE PRECISION": "float",
+                "FLOAT": "float", "REAL": "float", "TIMESTAMP": "timestamp", "DATE": "date", "TEXT": "text",
+                "VARCHAR": "text", "CHAR": "text", "NUMERIC": "numeric"}
+
+
+@cache
+def schema_summary() -> str:
+    """One line per table: the 31 MIMIC-IV tables plus the derived cost table."""
+    from pipeline.ehr.schema import derived_tables, mimic_tables
+
+    lines = []
+    for t in (*mimic_tables(), *derived_tables()):
+        cols = ", ".join(f"{c.name} {_SHORT_TYPES.get(c.base_type, c.base_type.lower())}" for c in t.columns)
+        lines.append(f"- {t.qualified}({cols})")
+    return "\n".join(lines)
+
+
+def system_prompt(config: EnvConfig, template_path: Path | None = None) -> str:
+    template = (template_path or PROMPTS_DIR / "agent_system.md").read_text()
+    return template.format(schema=schema_summary(), max_turns=config.max_turns, sql_rows_shown=config.sql_rows_shown)
+
+
+def format_frame(frame: pl.DataFrame, truncated: bool, rows_shown: int, max_chars: int) -> str:
+    """CSV of the first rows, with a header line saying how much there is."""
+    n = frame.height
+    more = "+" if truncated else ""
+    head = f"{n}{more} row{'s' if n != 1 else ''}"
+    if n > rows_shown:
+        head += f" (showing the first {rows_shown})"
+    try:
+        body = frame.head(rows_shown).write_csv()
+    except Exception:  # noqa: BLE001 - exotic types (nested, binary): fall back to text
+        body = frame.head(rows_shown).cast(pl.String, strict=False).write_csv()
+    text = f"{head}\n{body}".rstrip("\n")
+    if len(text) > max_chars:
+        text = text[:max_chars] + f"\n[output truncated to {max_chars} characters]"
+    return text
+
+
+class RobustGymEnv(gym.Env):
+    """One episode = one task. Thread-confined: use one env per worker thread (they may share the Database)."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, tasks: Sequence[Task] | Mapping[str, Task], db: Database | str, *,
+                 config: EnvConfig | None = None, prompt_path: Path | None = None):
+        self.config = config or EnvConfig()
+        self.tasks: dict[str, Task] = dict(tasks) if isinstance(tasks, Mapping) else {t.task_id: t for t in tasks}
+        self._owns_db = isinstance(db, str)
+        self.db: Database = connect(db) if isinstance(db, str) else db
+        self.system_prompt = system_prompt(self.config, prompt_path)
+        self.observation_space = MessagesSpace()
+        self.action_space = MessageSpace()
+        self._sandbox: PythonSandbox | None = None
+        self._task: Task | None = None
+        self.messages: list[dict[str, Any]] = []
+        self._reset_state()
+
+    # ---------------------------------------------------------------- lifecycle
+
+    def _reset_state(self) -> None:
+        self.turns = 0
+        self.tool_calls = 0
+        self.tool_errors = 0
+        self.malformed_calls = 0
+        self.output_chars = 0
+        self.answer: Any = NO_SUBMISSION
+        self.verdict: Verdict | None = None
+        self.terminated = False
+        self.truncated = False
+        self.truncation_reason: str | None = None
+        self._start = time.monotonic()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[list[dict], dict]:
+        super().reset(seed=seed)
+        options = options or {}
+        task_id = options.get("task_id")
+        if task_id is None:
+            ids = sorted(self.tasks)
+            if not ids:
+                raise ValueError("the environment has no tasks")
+            task_id = ids[int(self.np_random.integers(len(ids)))]
+        if task_id not in self.tasks:
+            raise KeyError(f"unknown task id {task_id!r}")
+        self._task = self.tasks[task_id]
+        self._reset_state()
+        self.messages = [
+            {"role": "system", "content": self.system_prompt},
+            {"role": "user", "content": self._task.question},
+        ]
+        info = {"tools": TOOLS, **self._task.metadata()}
+        return [dict(m) for m in self.messages], info
+
+    @property
+    def task(self) -> Task:
+        if self._task is None:
+            raise RuntimeError("call reset() first")
+        return self._task
+
+    @property
+    def elapsed_s(self) -> float:
+        return time.monotonic() - self._start
+
+    def close(self) -> None:
+        if self._sandbox is not None:
+            self._sandbox.close()
+            self._sandbox = None
+        if self._owns_db:
+            self.db.close()
+
+    # ---------------------------------------------------------------- step
+
+    def step(self, action: Any) -> tuple[list[dict], float, bool, bool, dict]:
+        if self._task is None:
+            return ([{"role": "user", "content": "[error: call reset() before step()]"}], 0.0, False, True,
+                    {"error": "not reset"})
+        if self.terminated or self.truncated:
+            return ([{"role": "user", "content": "[the episode is over; call reset()]"}], 0.0, self.terminated,
+                    self.truncated, self._info([]))
+        self.turns += 1
+        message, calls = self._normalise_action(action)
+        self.messages.append(message)
+        observations: list[dict[str, Any]] = []
+        results: list[dict[str, Any]] = []
+        if not calls:
+            observations.append({"role": "user", "content": NO_TOOL_CALL_REMINDER})
+        for call in calls:
+            observations.append(self._handle_call(call, results))
+        self.messages.extend(observations)
+        if not self.terminated:
+            if self.output_chars >= self.config.max_output_chars:
+                self._truncate("output budget exhausted")
+            elif self.elapsed_s >= self.config.max_wall_s:
+                self._truncate("time budget exhausted")
+            elif self.turns >= self.config.max_turns:
+                self._truncate("turn limit reached")
+        reward = 1.0 if self.terminated and self.verdict is not None and self.verdict.correct else 0.0
+        return observations, reward, self.terminated, self.truncated, self._info(results)
+
+    def _truncate(self, reason: str) -> None:
+        self.truncated = True
+        self.truncation_reason = reason
+        self.verdict = verify(self.task, NO_SUBMISSION)
+
+    def _info(self, results: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
+            "task_id": self.task.task_id, "turn": self.turns, "tool_calls": self.tool_calls,
+            "tool_errors": self.tool_errors, "malformed_calls": self.malformed_calls,
+            "elapsed_s": self.elapsed_s, "output_chars": self.output_chars, "tool_results": results,
+            "answer": None if self.answer is NO_SUBMISSION else self.answer, "submitted": self.answer is not NO_SUBMISSION,
+            "verdict": self.verdict.as_dict() if self.verdict else None, "truncation_reason": self.truncation_reason,
+        }
+
+    def _normalise_action(self, action: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A clean assistant message for the transcript, and its tool calls (each with a unique id)."""
+        if hasattr(action, "model_dump"):
+            try:
+                action = action.model_dump(exclude_none=True)
+            except Exception:  # noqa: BLE001
+                action = str(action)
+        if isinstance(action, str):
+            action = {"role": "assistant", "content": action}
+        if not isinstance(action, dict):
+            action = {"role": "assistant", "content": _clip(repr(action), 2000)}
+        limit = self.config.max_action_chars
+        content = action.get("content")
+        if content is not None and not isinstance(content, str):
+            content = _clip(json.dumps(content, default=str) if isinstance(content, list | dict) else str(content), limit)
+        elif isinstance(content, str):
+            content = _clip(content, limit)
+        raw_calls = action.get("tool_calls") or []
+        if not isinstance(raw_calls, list):
+            raw_calls = [raw_calls]
+        calls, seen = [], set()
+        for i, raw in enumerate(raw_calls[:64]):
+            call_id = raw.get("id") if isinstance(raw, dict) else None
+            if not isinstance(call_id, str) or not call_id or call_id in seen or len(call_id) > 200:
+                call_id = f"call_{self.turns}_{i}"
+            seen.add(call_id)
+            fn = raw.get("function") if isinstance(raw, dict) else None
+            name = fn.get("name") if isinstance(fn, dict) else None
+            args = fn.get("arguments") if isinstance(fn, dict) else None
+            if not isinstance(args, str):
+                try:
+                    args = json.dumps(args) if args is not None else ""
+                except (TypeError, ValueError):
+                    args = str(args)
+            name = _clip(name, 200) if isinstance(name, str) else ""
+            calls.append({"id": call_id, "type": "function", "function": {"name": name, "arguments": args}})
+        size = sum(len(c["function"]["arguments"]) for c in calls) + len(content or "")
+        message: dict[str, Any] = {"role": "assistant", "content": content}
+        if calls:
+            message["tool_calls"] = [
+                {**c, "function": {**c["function"], "arguments": _clip(c["function"]["arguments"], limit)}} for c in calls
+            ]
+        if size > limit:
+            for c in calls:
+                c["oversized"] = True
+        return message, calls
+
+    def _handle_call(self, call: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+        name = call["function"]["name"]
+        self.tool_calls += 1
+        ok, content, extra = False, "", {}
+        if self.terminated:
+            content = "[not executed: the answer was already submitted]"
+            ok = True
+        elif self.elapsed_s >= self.config.max_wall_s:
+            content = "[not executed: time budget exhausted]"
+        elif call.get("oversized"):
+            self.malformed_calls += 1
+            content = f"Error: the message exceeds {self.config.max_action_chars} characters"
+        elif name not in TOOL_NAMES:
+            self.malformed_calls += 1
+            content = f"Error: unknown tool {name!r}; available tools: {', '.join(TOOL_NAMES)}"
+        else:
+            args, error = _parse_arguments(call["function"]["arguments"], name)
+            if error:
+                self.malformed_calls += 1
+                content = f"Error: {error}"
+            elif name == "execute_sql":
+                ok, content, extra = self._execute_sql(args["query"])
+            elif name == "execute_python":
+                ok, content = self._execute_python(args["code"])
+            else:
+                self.answer = args["answer"]
+                self.verdict = verify(self.task, self.answer)
+                self.terminated = True
+                ok, content = True, "Answer submitted."
+        if not ok:
+            self.tool_errors += 1
+        remaining = max(0, self.config.max_output_chars - self.output_chars)
+        if len(content) > remaining:
+            content = content[:remaining] + "\n[output budget exhausted]"
+        self.output_chars += len(content)
+        results.append({"tool_call_id": call["id"], "name": name, "ok": ok, **extra})
+        return {"role": "tool", "tool_call_id": call["id"], "name": name or "unknown", "content": content}
+
+    def _execute_sql(self, query: str) -> tuple[bool, str, dict[str, Any]]:
+        cfg = self.config
+        timeout = max(0.1, min(cfg.sql_timeout_s, cfg.max_wall_s - self.elapsed_s))
+        try:
+            res = self.db.query_result(query, timeout_s=timeout, max_rows=cfg.sql_max_rows)
+        except QueryError as e:
+            return False, f"Error: {_clip(str(e), 2000)}", {}
+        except Exception as e:  # noqa: BLE001 - a backend surprise must not end the episode
+            return False, f"Error: {type(e).__name__}: {_clip(str(e), 1000)}", {}
+        return True, format_frame(res.frame, res.truncated, cfg.sql_rows_shown, cfg.sql_max_chars), {
+            "frame": res.frame, "truncated": res.truncated, "sql_seconds": res.seconds}
+
+    def _execute_python(self, code: str) -> tuple[bool, str]:
+        if not self.config.enable_python:
+            return False, "Error: execute_python is disabled in this environment"
+        sandbox = self.sandbox
+        result = sandbox.run(code)
+        return result.ok, result.as_text(sandbox.limits.max_output_chars)
+
+    @property
+    def sandbox(self) -> PythonSandbox:
+        if self._sandbox is None:
+            lim = self.config.python
+            protected = [self.db.path] if isinstance(self.db, DuckDBDatabase) else []
+
+            def handler(query: str) -> tuple[pl.DataFrame, bool]:
+                res = self.db.query_result(query, timeout_s=lim.sql_timeout_s, max_rows=lim.sql_max_rows)
+                return res.frame, res.truncated
+
+            self._sandbox = PythonSandbox(handler, limits=lim, protected_paths=protected)
+        return self._sandbox
+
+    # ---------------------------------------------------------------- trajectories
+
+    def trajectory(self, **metadata: Any) -> dict[str, Any]:
+        """The episode as an OpenAI-messages record: messages, tools, metadata."""
+        task = self.task
+        meta = {
+            **task.metadata(), "reward": 1.0 if self.verdict and self.verdict.correct and self.terminated else 0.0,
+            "answer": None if self.answer is NO_SUBMISSION else self.answer, "submitted": self.answer is not NO_SUBMISSION,
+            "verdict": self.verdict.as_dict() if self.verdict else None, "turns": self.turns,
+            "tool_calls": self.tool_calls, "tool_errors": self.tool_errors, "terminated": self.terminated,
+            "truncated": self.truncated, "truncation_reason": self.truncation_reason,
+            "elapsed_s": round(self.elapsed_s, 4), **metadata,
+        }
+        return {"messages": [dict(m) for m in self.messages], "tools": TOOLS, "metadata": meta}
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + f"…[{len(text) - limit} characters cut]"
+
+
+def _parse_arguments(raw: str, name: str) -> tuple[dict[str, Any], str | None]:
+    """Decode and check a tool call's JSON arguments; returns (args, error message)."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raw = "{}"
+    try:
+        args = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError, ValueError) as e:
+        return {}, f"arguments of {name} are not valid JSON ({type(e).__name__}: {_clip(str(e), 200)})"
+    if not isinstance(args, dict):
+        return {}, f"arguments of {name} must be a JSON object"
+    if name == "execute_sql":
+        q = args.get("query")
+        if not isinstance(q, str) or not q.strip():
+            return {}, "execute_sql needs a non-empty string argument 'query'"
+    elif name == "execute_python":
+        c = args.get("code")
+        if not isinstance(c, str) or not c.strip():
+            return {}, "execute_python needs a non-empty string argument 'code'"
+    elif name == "submit_answer" and "answer" not in args:
+        return {}, "submit_answer needs an argument 'answer' (use null for no answer)"
+    return args, None

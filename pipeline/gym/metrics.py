@@ -1,0 +1,104 @@
+"""Metrics over episode results: the paper's Table 2 (Clean / Noise success per intent), pass^k, reliability.
+
+pass^k (tau-bench): for a task with n trials of which c succeeded, C(c, k) / C(n, k) is the chance that k trials
+drawn without replacement all succeed; pass^k is its mean over tasks with n ≥ k.
+Reliability score (EHRSQL 2024): per episode +1 for a correct answer or a correct abstention (Noise), 0 for an
+abstention on Clean, −c for a wrong answer on Clean or any answer on Noise; reported as the mean per episode
+(so it ranges over [−c, 1]) for c ∈ {0, 5, 10}.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from math import comb
+from typing import Any
+
+from pipeline.gym.tasks import INTENTS, NOISE_LEVELS
+
+PENALTIES = (0, 5, 10)
+
+
+def _rate(rows: Sequence[dict[str, Any]]) -> float | None:
+    return sum(1 for r in rows if r["correct"]) / len(rows) if rows else None
+
+
+def _split(rows: Sequence[dict[str, Any]]) -> dict[str, float | None]:
+    return {
+        "clean": _rate([r for r in rows if r["variant"] == "clean"]),
+        "noise": _rate([r for r in rows if r["variant"] == "noise"]),
+    }
+
+
+def _ordered_groups(rows: Sequence[dict[str, Any]], key: str, order: Sequence[str]) -> dict[str, dict[str, float | None]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[str(r.get(key))].append(r)
+    names = [n for n in order if n in groups] + sorted(n for n in groups if n not in order)
+    return {n: _split(groups[n]) for n in names}
+
+
+def pass_hat_k(rows: Sequence[dict[str, Any]], max_k: int) -> dict[str, float | None]:
+    by_task: dict[str, list[bool]] = defaultdict(list)
+    for r in rows:
+        by_task[r["task_id"]].append(bool(r["correct"]))
+    out: dict[str, float | None] = {}
+    for k in range(1, max_k + 1):
+        vals = [comb(sum(v), k) / comb(len(v), k) for v in by_task.values() if len(v) >= k]
+        out[str(k)] = sum(vals) / len(vals) if vals else None
+    return out
+
+
+def reliability_score(rows: Sequence[dict[str, Any]], penalties: Iterable[int] = PENALTIES) -> dict[str, float | None]:
+    out: dict[str, float | None] = {}
+    for c in penalties:
+        if not rows:
+            out[str(c)] = None
+            continue
+        total = 0.0
+        for r in rows:
+            if r["variant"] == "noise":
+                total += 1.0 if r["abstained"] else -c
+            elif r["abstained"]:
+                total += 0.0
+            else:
+                total += 1.0 if r["correct"] else -c
+        out[str(c)] = total / len(rows)
+    return out
+
+
+def summarize(rows: Sequence[dict[str, Any]], n_trials: int | None = None) -> dict[str, Any]:
+    """The summary.json content for one run's result lines."""
+    rows = list(rows)
+    trials_per_task: dict[str, int] = defaultdict(int)
+    for r in rows:
+        trials_per_task[r["task_id"]] += 1
+    max_trials = max(trials_per_task.values(), default=0)
+    n_trials = n_trials or max_trials
+    calls = sum(int(r.get("tool_calls", 0)) for r in rows)
+    errors = sum(int(r.get("tool_errors", 0)) for r in rows)
+    split = _split(rows)
+    clean_rows = [r for r in rows if r["variant"] == "clean"]
+    noise_rows = [r for r in rows if r["variant"] == "noise"]
+    return {
+        "clean_success": split["clean"],
+        "noise_success": split["noise"],
+        "by_intent": _ordered_groups(rows, "intent", INTENTS),
+        "by_noise_level": _ordered_groups(rows, "noise_level", NOISE_LEVELS),
+        "by_level": _ordered_groups(rows, "level", ("patient", "population")),
+        "pass_hat_k": pass_hat_k(rows, max(n_trials, max_trials)),
+        "pass_hat_k_by_variant": {
+            "clean": pass_hat_k(clean_rows, max(n_trials, max_trials)),
+            "noise": pass_hat_k(noise_rows, max(n_trials, max_trials)),
+        },
+        "reliability_score": reliability_score(rows),
+        "mean_turns": sum(int(r.get("turns", 0)) for r in rows) / len(rows) if rows else None,
+        "tool_error_rate": errors / calls if calls else 0.0,
+        "abstention_rate": {
+            "clean": sum(1 for r in clean_rows if r["abstained"]) / len(clean_rows) if clean_rows else None,
+            "noise": sum(1 for r in noise_rows if r["abstained"]) / len(noise_rows) if noise_rows else None,
+        },
+        "truncation_rate": sum(1 for r in rows if r.get("truncated")) / len(rows) if rows else None,
+        "n_tasks": len(trials_per_task),
+        "n_trials": n_trials,
+        "n_episodes": len(rows),
+        "n_pairs": len({r.get("pair_id") for r in rows}),
+    }

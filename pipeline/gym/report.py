@@ -1,0 +1,123 @@
+"""report.md (the paper's Table 2 layout + pass^k + breakdowns) and PNG plots, from a run's summary."""
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pipeline.gym.tasks import INTENTS
+
+INTENT_TITLES = {i: i.capitalize() for i in INTENTS}
+
+
+def _pct(v: float | None) -> str:
+    return "–" if v is None else f"{100 * v:.1f}"
+
+
+def _pair(d: dict[str, float | None]) -> str:
+    return f"{_pct(d.get('clean'))} / {_pct(d.get('noise'))}"
+
+
+def render_markdown(summary: dict[str, Any], run: dict[str, Any]) -> str:
+    label = run.get("model") or run.get("agent", "agent")
+    agent = run.get("agent", "")
+    lines = [
+        f"# Evaluation report — {label}",
+        "",
+        f"Agent `{agent}`" + (f", model `{run['model']}`" if run.get("model") else "")
+        + f", dataset `{run.get('dataset_version') or run.get('dataset', '')}` split `{run.get('split', '')}`, "
+        f"{summary['n_tasks']} tasks × {summary['n_trials']} trial(s) = {summary['n_episodes']} episodes.",
+        "",
+        "## Task success (%), Clean / Noise — paper Table 2 layout",
+        "",
+        "| Model | " + " | ".join(INTENT_TITLES.values()) + " | Avg. |",
+        "|---|" + "---|" * (len(INTENTS) + 1),
+        f"| {label} | " + " | ".join(_pair(summary["by_intent"].get(i, {})) for i in INTENTS)
+        + f" | {_pair({'clean': summary['clean_success'], 'noise': summary['noise_success']})} |",
+        "",
+        "## pass^k (consistency over k trials)",
+        "",
+        "| k | " + " | ".join(summary["pass_hat_k"]) + " |",
+        "|---|" + "---|" * len(summary["pass_hat_k"]),
+        "| all | " + " | ".join(_pct(v) for v in summary["pass_hat_k"].values()) + " |",
+    ]
+    for variant, values in summary.get("pass_hat_k_by_variant", {}).items():
+        lines.append(f"| {variant} | " + " | ".join(_pct(v) for v in values.values()) + " |")
+    lines += ["", "## By noise level (pair's noise type), Clean / Noise", "", "| Noise level | Clean | Noise |", "|---|---|---|"]
+    for name, d in summary["by_noise_level"].items():
+        lines.append(f"| {name} | {_pct(d.get('clean'))} | {_pct(d.get('noise'))} |")
+    lines += ["", "## By query level, Clean / Noise", "", "| Level | Clean | Noise |", "|---|---|---|"]
+    for name, d in summary["by_level"].items():
+        lines.append(f"| {name} | {_pct(d.get('clean'))} | {_pct(d.get('noise'))} |")
+    rs = summary["reliability_score"]
+    lines += [
+        "", "## Reliability score (EHRSQL 2024; mean per episode, ×100)", "",
+        "| RS(0) | RS(5) | RS(10) |", "|---|---|---|",
+        f"| {_pct(rs.get('0'))} | {_pct(rs.get('5'))} | {_pct(rs.get('10'))} |",
+        "", "## Behaviour", "",
+        f"- mean turns: {summary['mean_turns']:.2f}" if summary.get("mean_turns") is not None else "- mean turns: –",
+        f"- tool error rate: {_pct(summary['tool_error_rate'])}%",
+        f"- abstention rate: Clean {_pct(summary['abstention_rate']['clean'])}%, "
+        f"Noise {_pct(summary['abstention_rate']['noise'])}%",
+        f"- truncated episodes: {_pct(summary.get('truncation_rate'))}%",
+        "", "![Clean vs Noise per intent](success_by_intent.png)", "", "![pass^k](pass_hat_k.png)", "",
+    ]
+    return "\n".join(lines)
+
+
+def render_plots(summary: dict[str, Any], out_dir: Path, label: str) -> list[Path]:
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    paths = []
+    intents = [i for i in INTENTS if i in summary["by_intent"]] or list(summary["by_intent"])
+    fig, ax = plt.subplots(figsize=(8, 4))
+    xs = range(len(intents))
+    clean = [100 * (summary["by_intent"][i].get("clean") or 0) for i in intents]
+    noise = [100 * (summary["by_intent"][i].get("noise") or 0) for i in intents]
+    ax.bar([x - 0.2 for x in xs], clean, width=0.4, label="Clean", color="#4C72B0")
+    ax.bar([x + 0.2 for x in xs], noise, width=0.4, label="Noise", color="#DD8452")
+    ax.set_xticks(list(xs), [INTENT_TITLES.get(i, i) for i in intents])
+    ax.set_ylim(0, 105)
+    ax.set_ylabel("task success (%)")
+    ax.set_title(f"Clean vs Noise success per intent — {label}")
+    ax.legend()
+    fig.tight_layout()
+    paths.append(out_dir / "success_by_intent.png")
+    fig.savefig(paths[-1], dpi=100)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(5, 4))
+    for name, series in [("all", summary["pass_hat_k"]), *summary.get("pass_hat_k_by_variant", {}).items()]:
+        ks = [int(k) for k, v in series.items() if v is not None]
+        vs = [100 * v for v in series.values() if v is not None]
+        if ks:
+            ax.plot(ks, vs, marker="o", label=name)
+    ax.set_xlabel("k")
+    ax.set_ylabel("pass^k (%)")
+    ax.set_ylim(0, 105)
+    ax.set_title(f"pass^k — {label}")
+    ax.legend()
+    fig.tight_layout()
+    paths.append(out_dir / "pass_hat_k.png")
+    fig.savefig(paths[-1], dpi=100)
+    plt.close(fig)
+    return paths
+
+
+def write_report(out_dir: str | Path, summary: dict[str, Any], run: dict[str, Any]) -> Path:
+    """summary.json, report.md and the plots, each written to a temporary name and renamed."""
+    out = Path(out_dir)
+    _atomic_write(out / "summary.json", json.dumps(summary, indent=2))
+    _atomic_write(out / "report.md", render_markdown(summary, run))
+    render_plots(summary, out, run.get("model") or run.get("agent", "agent"))
+    return out / "report.md"
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

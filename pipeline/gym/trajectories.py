@@ -1,0 +1,167 @@
+"""Episode trajectories (OpenAI-messages JSONL) and their export as a TRL SFTTrainer dataset.
+
+A run directory holds `trajectories.jsonl`: one line per finished episode with `messages` (system, user,
+assistant turns with `tool_calls`, `tool` turns), `tools` (OpenAI function schemas) and `metadata` (task id, pair
+id, variant, noise level, intent, reward, model, seed, dataset version, …).
+
+`export_sft` writes TRL's conversational language-modeling format with tools: one JSON object per line with
+`messages` and `tools`. Tool-call arguments become JSON objects (as TRL's examples and Hugging Face chat templates
+expect), and the closing "Answer submitted." tool turn is dropped so each example ends with the assistant's
+submit_answer call.
+"""
+
+import json
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+TRAJECTORIES_FILE = "trajectories.jsonl"
+ROLES = ("system", "user", "assistant", "tool")
+
+
+class JsonlAppender:
+    """Thread-safe line appender; each line is flushed as soon as it is written (results survive a crash)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+
+    def append(self, record: dict[str, Any]) -> None:
+        line = json.dumps(record, default=str, ensure_ascii=False) + "\n"
+        with self._lock, self.path.open("a", encoding="utf-8") as f:
+            f.write(line)
+            f.flush()
+
+
+def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    """Records of a JSONL file; a torn last line (a crash mid-write) is skipped."""
+    if not path.exists():
+        return
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(rec, dict):
+                yield rec
+
+
+def load_trajectories(run_dirs: Sequence[str | Path]) -> Iterator[dict[str, Any]]:
+    for d in run_dirs:
+        path = Path(d)
+        path = path / TRAJECTORIES_FILE if path.is_dir() else path
+        if not path.exists():
+            raise FileNotFoundError(f"no trajectories at {path}")
+        yield from read_jsonl(path)
+
+
+def to_sft_example(trajectory: dict[str, Any]) -> dict[str, Any]:
+    """One trajectory → {"messages", "tools"} in TRL's conversational format."""
+    messages: list[dict[str, Any]] = []
+    for m in trajectory["messages"]:
+        role = m.get("role")
+        if role == "assistant":
+            out: dict[str, Any] = {"role": "assistant", "content": m.get("content") or ""}
+            if m.get("tool_calls"):
+                out["tool_calls"] = [
+                    {"id": c.get("id"), "type": "function",
+                     "function": {"name": c["function"]["name"], "arguments": _arguments_object(c["function"].get("arguments"))}}
+                    for c in m["tool_calls"]
+                ]
+            messages.append(out)
+        elif role == "tool":
+            messages.append({"role": "tool", "tool_call_id": m.get("tool_call_id"), "name": m.get("name", ""),
+                             "content": m.get("content") or ""})
+        elif role in ("system", "user"):
+            messages.append({"role": role, "content": m.get("content") or ""})
+    while messages and messages[-1]["role"] != "assistant":
+        messages.pop()
+    return {"messages": messages, "tools": trajectory.get("tools", [])}
+
+
+def _arguments_object(raw: Any) -> dict[str, Any]:
+    if isinstance(raw, dict):
+        return raw
+    try:
+        value = json.loads(raw) if isinstance(raw, str) and raw.strip() else {}
+    except json.JSONDecodeError:
+        return {"_raw": raw}
+    return value if isinstance(value, dict) else {"_value": value}
+
+
+def export_sft(run_dirs: Sequence[str | Path], out: str | Path, *, successful_only: bool = False,
+               variant: str | None = None) -> int:
+    """Write the SFT dataset; returns the number of examples. Written to a temporary name, then renamed."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    n = 0
+    with tmp.open("w", encoding="utf-8") as f:
+        for traj in load_trajectories(run_dirs):
+            meta = traj.get("metadata", {})
+            if successful_only and float(meta.get("reward", 0.0)) < 1.0:
+                continue
+            if variant and meta.get("variant") != variant:
+                continue
+            example = to_sft_example(traj)
+            if not any(m["role"] == "assistant" for m in example["messages"]):
+                continue
+            f.write(json.dumps(example, ensure_ascii=False, default=str) + "\n")
+            n += 1
+    tmp.replace(out)
+    return n
+
+
+def check_trl_conversational(example: dict[str, Any]) -> list[str]:
+    """Problems that would stop TRL's SFTTrainer from reading an example as a conversational dataset with tools
+    (messages of {role, content, tool_calls?, tool_call_id?, name?}; tools as OpenAI function schemas).
+    Empty list = valid."""
+    problems: list[str] = []
+    if set(example) - {"messages", "tools"}:
+        problems.append(f"unexpected columns {sorted(set(example) - {'messages', 'tools'})}")
+    msgs = example.get("messages")
+    if not isinstance(msgs, list) or not msgs:
+        return problems + ["messages must be a non-empty list"]
+    pending: set[str] = set()
+    for i, m in enumerate(msgs):
+        if not isinstance(m, dict) or m.get("role") not in ROLES:
+            problems.append(f"message {i}: role must be one of {ROLES}")
+            continue
+        if not isinstance(m.get("content"), str):
+            problems.append(f"message {i}: content must be a string")
+        allowed = {"role", "content"} | ({"tool_calls"} if m["role"] == "assistant" else set()) | (
+            {"tool_call_id", "name"} if m["role"] == "tool" else set())
+        if set(m) - allowed:
+            problems.append(f"message {i}: unexpected keys {sorted(set(m) - allowed)}")
+        for c in m.get("tool_calls") or []:
+            fn = c.get("function") if isinstance(c, dict) else None
+            if c.get("type") != "function" or not isinstance(fn, dict) or not isinstance(fn.get("name"), str) or not isinstance(fn.get("arguments"), dict):
+                problems.append(f"message {i}: tool call must be {{type: function, function: {{name, arguments: object}}}}")
+            elif c.get("id"):
+                pending.add(c["id"])
+        if m["role"] == "tool":
+            pending.discard(m.get("tool_call_id"))
+    if msgs[-1].get("role") != "assistant":
+        problems.append("the last message must be the assistant's")
+    if msgs[0].get("role") not in ("system", "user"):
+        problems.append("the conversation must start with a system or user message")
+    tools = example.get("tools")
+    if not isinstance(tools, list) or not tools:
+        problems.append("tools must be a non-empty list")
+    else:
+        for t in tools:
+            fn = t.get("function") if isinstance(t, dict) else None
+            if t.get("type") != "function" or not isinstance(fn, dict) or not fn.get("name") or \
+                    not isinstance(fn.get("parameters"), dict) or fn["parameters"].get("type") != "object":
+                problems.append(f"tool {t!r:.60}: not an OpenAI function schema")
+    return problems
+
+
+def iter_examples(path: str | Path) -> Iterable[dict[str, Any]]:
+    return read_jsonl(Path(path))
