@@ -1,0 +1,800 @@
+"""Clinical knowledge the generator draws from, kept in one readable place.
+
+Conditions drive everything else: each admission gets a set of conditions, and the conditions choose its ICD
+codes, lab abnormalities, drugs, cultures, procedures, DRG and ICU probability. Codes and titles are real
+ICD-9-CM / ICD-10-CM / ICD-10-PCS entries; lab and ICU itemids, labels and units come from
+reference/mimic_iv_items.tsv (a few well-known extras are marked in comments).
+"""
+
+from dataclasses import dataclass, field
+
+# --------------------------------------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True)
+class Condition:
+    name: str
+    prevalence: float  # per admission, before correlations
+    icd9: tuple[tuple[str, str], ...]  # (code, long title)
+    icd10: tuple[tuple[str, str], ...]
+    acute: bool = False  # eligible as the principal diagnosis
+    priority: int = 99  # lower = coded first when several acute conditions are present
+    icu_p: float = 0.0  # probability of an ICU stay this condition adds
+    death_p: float = 0.0  # in-hospital death probability this condition adds
+    drg_hcfa: tuple[str, str] | None = None
+    drg_apr: tuple[str, str] | None = None
+    service: str = "MED"
+    procedures9: tuple[tuple[str, str], ...] = ()
+    procedures10: tuple[tuple[str, str], ...] = ()
+    procedure_p: float = 0.0
+
+
+CONDITIONS: tuple[Condition, ...] = (
+    Condition("sepsis", 0.07, (("0389", "Unspecified septicemia"), ("99591", "Sepsis")),
+              (("A419", "Sepsis, unspecified organism"),), True, 1, 0.55, 0.12,
+              ("871", "SEPTICEMIA OR SEVERE SEPSIS W/O MV >96 HOURS W MCC"), ("720", "SEPTICEMIA & DISSEMINATED INFECTIONS"),
+              "MED", (("3893", "Venous catheterization, not elsewhere classified"),),
+              (("02HV33Z", "Insertion of Infusion Device into Superior Vena Cava, Percutaneous Approach"),), 0.5),
+    Condition("mi", 0.035, (("41071", "Subendocardial infarction, initial episode of care"),),
+              (("I214", "Non-ST elevation (NSTEMI) myocardial infarction"),), True, 2, 0.45, 0.05,
+              ("280", "ACUTE MYOCARDIAL INFARCTION, DISCHARGED ALIVE W MCC"), ("190", "ACUTE MYOCARDIAL INFARCTION"),
+              "CMED", (("3722", "Left heart cardiac catheterization"),
+                       ("0066", "Percutaneous transluminal coronary angioplasty [PTCA]")),
+              (("4A023N7", "Measurement of Cardiac Sampling and Pressure, Left Heart, Percutaneous Approach"),
+               ("027034Z", "Dilation of Coronary Artery, One Artery with Drug-eluting Intraluminal Device, Percutaneous Approach")), 0.8),
+    Condition("stroke", 0.03, (("43491", "Cerebral artery occlusion, unspecified with cerebral infarction"),),
+              (("I639", "Cerebral infarction, unspecified"),), True, 3, 0.45, 0.07,
+              ("065", "INTRACRANIAL HEMORRHAGE OR CEREBRAL INFARCTION W CC OR TPA IN 24 HRS"),
+              ("045", "CVA & PRECEREBRAL OCCLUSION W INFARCT"), "NMED"),
+    Condition("gi_bleed", 0.04, (("5789", "Hemorrhage of gastrointestinal tract, unspecified"),
+                                 ("2851", "Acute posthemorrhagic anemia")),
+              (("K922", "Gastrointestinal hemorrhage, unspecified"), ("D62", "Acute posthemorrhagic anemia")),
+              True, 4, 0.3, 0.03, ("377", "G.I. HEMORRHAGE W MCC"), ("253", "OTHER & UNSPECIFIED GASTROINTESTINAL HEMORRHAGE"),
+              "MED", (("4513", "Other endoscopy of small intestine"), ("9904", "Transfusion of packed cells")),
+              (("0DJ08ZZ", "Inspection of Upper Intestinal Tract, Via Natural or Artificial Opening Endoscopic"),
+               ("30233N1", "Transfusion of Nonautologous Red Blood Cells into Peripheral Vein, Percutaneous Approach")), 0.9),
+    Condition("heart_failure", 0.11, (("4280", "Congestive heart failure, unspecified"),),
+              (("I509", "Heart failure, unspecified"),), True, 5, 0.15, 0.03,
+              ("291", "HEART FAILURE & SHOCK W MCC"), ("194", "HEART FAILURE"), "CMED",
+              (("8872", "Diagnostic ultrasound of heart"),), (("B246ZZZ", "Ultrasonography of Right and Left Heart"),), 0.3),
+    Condition("pneumonia", 0.08, (("486", "Pneumonia, organism unspecified"),),
+              (("J189", "Pneumonia, unspecified organism"),), True, 6, 0.2, 0.04,
+              ("193", "SIMPLE PNEUMONIA & PLEURISY W MCC"), ("139", "OTHER PNEUMONIA")),
+    Condition("aki", 0.11, (("5849", "Acute kidney failure, unspecified"),),
+              (("N179", "Acute kidney failure, unspecified"),), True, 7, 0.12, 0.03,
+              ("682", "RENAL FAILURE W MCC"), ("460", "RENAL FAILURE"), "MED",
+              (("3995", "Hemodialysis"),),
+              (("5A1D70Z", "Performance of Urinary Filtration, Intermittent, Less than 6 Hours Per Day"),), 0.15),
+    Condition("copd", 0.08, (("496", "Chronic airway obstruction, not elsewhere classified"),),
+              (("J449", "Chronic obstructive pulmonary disease, unspecified"),), True, 8, 0.08, 0.01,
+              ("190", "CHRONIC OBSTRUCTIVE PULMONARY DISEASE W MCC"), ("140", "CHRONIC OBSTRUCTIVE PULMONARY DISEASE")),
+    Condition("cirrhosis", 0.03, (("5715", "Cirrhosis of liver without mention of alcohol"),),
+              (("K7460", "Unspecified cirrhosis of liver"),), True, 9, 0.15, 0.04,
+              ("432", "CIRRHOSIS & ALCOHOLIC HEPATITIS W MCC"), ("280", "CIRRHOSIS & ALCOHOLIC HEPATITIS"), "MED",
+              (("5491", "Percutaneous abdominal drainage"),), (("0W9G3ZZ", "Drainage of Peritoneal Cavity, Percutaneous Approach"),), 0.5),
+    Condition("afib", 0.13, (("42731", "Atrial fibrillation"),), (("I4891", "Unspecified atrial fibrillation"),),
+              True, 10, 0.06, 0.01, ("309", "CARDIAC ARRHYTHMIA & CONDUCTION DISORDERS W CC"),
+              ("201", "CARDIAC ARRHYTHMIA & CONDUCTION DISORDERS"), "CMED"),
+    Condition("uti", 0.07, (("5990", "Urinary tract infection, site not specified"),),
+              (("N390", "Urinary tract infection, site not specified"),), True, 11, 0.03, 0.005,
+              ("690", "KIDNEY & URINARY TRACT INFECTIONS W/O MCC"), ("463", "KIDNEY & URINARY TRACT INFECTIONS")),
+    Condition("hyperkalemia", 0.05, (("2767", "Hyperpotassemia"),), (("E875", "Hyperkalemia"),), True, 12, 0.1, 0.01,
+              ("640", "MISC DISORDERS OF NUTRITION,METABOLISM,FLUIDS/ELECTROLYTES W MCC"),
+              ("422", "HYPOVOLEMIA & RELATED ELECTROLYTE DISORDERS")),
+    Condition("hyponatremia", 0.06, (("2761", "Hyposmolality and/or hyponatremia"),),
+              (("E871", "Hypo-osmolality and hyponatremia"),), True, 13, 0.05, 0.005,
+              ("640", "MISC DISORDERS OF NUTRITION,METABOLISM,FLUIDS/ELECTROLYTES W MCC"),
+              ("422", "HYPOVOLEMIA & RELATED ELECTROLYTE DISORDERS")),
+    Condition("anemia", 0.12, (("2859", "Anemia, unspecified"),), (("D649", "Anemia, unspecified"),), False, 50,
+              procedures9=(("9904", "Transfusion of packed cells"),),
+              procedures10=(("30233N1", "Transfusion of Nonautologous Red Blood Cells into Peripheral Vein, Percutaneous Approach"),),
+              procedure_p=0.4),
+    Condition("t2dm", 0.22, (("25000", "Diabetes mellitus without mention of complication, type II or unspecified type, not stated as uncontrolled"),),
+              (("E119", "Type 2 diabetes mellitus without complications"),), False, 51,
+              drg_hcfa=("638", "DIABETES W CC"), drg_apr=("420", "DIABETES")),
+    Condition("hypertension", 0.35, (("4019", "Unspecified essential hypertension"),),
+              (("I10", "Essential (primary) hypertension"),), False, 52),
+    Condition("hyperlipidemia", 0.25, (("2724", "Other and unspecified hyperlipidemia"),),
+              (("E785", "Hyperlipidemia, unspecified"),), False, 53),
+    Condition("cad", 0.15, (("41401", "Coronary atherosclerosis of native coronary artery"),),
+              (("I2510", "Atherosclerotic heart disease of native coronary artery without angina pectoris"),), False, 54),
+    Condition("ckd", 0.1, (("5859", "Chronic kidney disease, unspecified"),), (("N189", "Chronic kidney disease, unspecified"),),
+              False, 55),
+    Condition("depression", 0.12, (("311", "Depressive disorder, not elsewhere classified"),),
+              (("F329", "Major depressive disorder, single episode, unspecified"),), False, 56),
+    Condition("gerd", 0.15, (("53081", "Esophageal reflux"),), (("K219", "Gastro-esophageal reflux disease without esophagitis"),),
+              False, 57),
+    Condition("hypothyroidism", 0.08, (("2449", "Unspecified acquired hypothyroidism"),),
+              (("E039", "Hypothyroidism, unspecified"),), False, 58),
+    Condition("obesity", 0.06, (("27800", "Obesity, unspecified"),), (("E669", "Obesity, unspecified"),), False, 59),
+    Condition("tobacco", 0.1, (("3051", "Tobacco use disorder"),), (("F17210", "Nicotine dependence, cigarettes, uncomplicated"),),
+              False, 60),
+    # "reasons for admission": one is forced when an admission has no acute condition
+    Condition("chest_pain", 0.0, (("78650", "Chest pain, unspecified"),), (("R079", "Chest pain, unspecified"),), True, 20,
+              drg_hcfa=("313", "CHEST PAIN"), drg_apr=("203", "CHEST PAIN"), service="CMED"),
+    Condition("syncope", 0.0, (("7802", "Syncope and collapse"),), (("R55", "Syncope and collapse"),), True, 21,
+              drg_hcfa=("312", "SYNCOPE & COLLAPSE"), drg_apr=("204", "SYNCOPE & COLLAPSE")),
+    Condition("cellulitis", 0.0, (("6826", "Cellulitis and abscess of leg, except foot"),),
+              (("L03119", "Cellulitis of unspecified part of limb"),), True, 22,
+              drg_hcfa=("603", "CELLULITIS W/O MCC"), drg_apr=("383", "CELLULITIS & OTHER SKIN INFECTIONS")),
+    Condition("knee_replacement", 0.0, (("71536", "Osteoarthrosis, localized, not specified whether primary or secondary, lower leg"),),
+              (("M1711", "Unilateral primary osteoarthritis, right knee"),), True, 23,
+              drg_hcfa=("470", "MAJOR JOINT REPLACEMENT OR REATTACHMENT OF LOWER EXTREMITY W/O MCC"),
+              drg_apr=("302", "KNEE JOINT REPLACEMENT"), service="ORTHO",
+              procedures9=(("8154", "Total knee replacement"),),
+              procedures10=(("0SRC0J9", "Replacement of Right Knee Joint with Synthetic Substitute, Cemented, Open Approach"),),
+              procedure_p=1.0),
+    Condition("alcohol_withdrawal", 0.0, (("29181", "Alcohol withdrawal"),),
+              (("F10239", "Alcohol dependence with withdrawal, unspecified"),), True, 24,
+              drg_hcfa=("897", "ALCOHOL/DRUG ABUSE OR DEPENDENCE W/O REHABILITATION THERAPY W/O MCC"),
+              drg_apr=("775", "ALCOHOL ABUSE & DEPENDENCE"), service="MED"),
+    Condition("cholecystitis", 0.0, (("57410", "Calculus of gallbladder with other cholecystitis, without mention of obstruction"),),
+              (("K8010", "Calculus of gallbladder with chronic cholecystitis without obstruction"),), True, 25,
+              drg_hcfa=("419", "LAPAROSCOPIC CHOLECYSTECTOMY W/O C.D.E. W/O CC/MCC"),
+              drg_apr=("263", "LAPAROSCOPIC CHOLECYSTECTOMY"), service="SURG",
+              procedures9=(("5123", "Laparoscopic cholecystectomy"),),
+              procedures10=(("0FT44ZZ", "Resection of Gallbladder, Percutaneous Endoscopic Approach"),), procedure_p=1.0),
+)
+COND_INDEX = {c.name: i for i, c in enumerate(CONDITIONS)}
+REASON_CONDITIONS = ("chest_pain", "syncope", "cellulitis", "knee_replacement", "alcohol_withdrawal", "cholecystitis")
+REASON_WEIGHTS = (0.3, 0.15, 0.15, 0.15, 0.1, 0.15)
+DEFAULT_DRG = (("392", "ESOPHAGITIS, GASTROENT & MISC DIGEST DISORDERS W/O MCC"),
+               ("249", "NON-BACTERIAL GASTROENTERITIS, NAUSEA & VOMITING"))
+
+# correlations: P(child | parent) raised to at least this value
+CORRELATIONS: tuple[tuple[str, str, float], ...] = (
+    ("sepsis", "aki", 0.4), ("sepsis", "pneumonia", 0.3), ("sepsis", "uti", 0.25),
+    ("heart_failure", "hypertension", 0.7), ("heart_failure", "afib", 0.35), ("heart_failure", "ckd", 0.35),
+    ("t2dm", "hypertension", 0.6), ("t2dm", "hyperlipidemia", 0.55), ("t2dm", "obesity", 0.25),
+    ("ckd", "hyperkalemia", 0.15), ("aki", "hyperkalemia", 0.2), ("ckd", "anemia", 0.35),
+    ("gi_bleed", "anemia", 0.8), ("mi", "cad", 0.8), ("mi", "hyperlipidemia", 0.6), ("copd", "tobacco", 0.5),
+    ("cirrhosis", "hyponatremia", 0.35), ("cirrhosis", "anemia", 0.4), ("cad", "hyperlipidemia", 0.6),
+)
+
+# Comorbidity / status codes that pad each admission to MIMIC's ~11.7 diagnoses (real codes and titles).
+FILLER_DX9: tuple[tuple[str, str], ...] = (
+    ("V5861", "Long-term (current) use of anticoagulants"), ("V1582", "Personal history of tobacco use"),
+    ("V5867", "Long-term (current) use of insulin"), ("V4581", "Aortocoronary bypass status"),
+    ("32723", "Obstructive sleep apnea (adult)(pediatric)"), ("2749", "Gout, unspecified"),
+    ("73300", "Osteoporosis, unspecified"),
+    ("60000", "Hypertrophy (benign) of prostate without urinary obstruction and other lower urinary tract symptom (LUTS)"),
+    ("30000", "Anxiety state, unspecified"), ("V1251", "Personal history of venous thrombosis and embolism"),
+    ("V4582", "Percutaneous transluminal coronary angioplasty status"), ("V103", "Personal history of malignant neoplasm of breast"),
+    ("V1046", "Personal history of malignant neoplasm of prostate"), ("412", "Old myocardial infarction"),
+    ("4240", "Mitral valve disorders"), ("7907", "Bacteremia"), ("27651", "Dehydration"), ("2762", "Acidosis"),
+    ("2768", "Hypopotassemia"), ("2875", "Thrombocytopenia, unspecified"), ("78052", "Insomnia, unspecified"),
+    ("7242", "Lumbago"), ("7140", "Rheumatoid arthritis"),
+    ("71590", "Osteoarthrosis, unspecified whether generalized or localized, site unspecified"),
+    ("5119", "Unspecified pleural effusion"), ("5070", "Pneumonitis due to inhalation of food or vomitus"),
+    ("78659", "Other chest pain"), ("78060", "Fever, unspecified"), ("7840", "Headache"), ("7823", "Edema"),
+    ("2720", "Pure hypercholesterolemia"), ("V4986", "Do not resuscitate status"), ("V667", "Encounter for palliative care"),
+    ("30390", "Other and unspecified alcohol dependence, unspecified"), ("4589", "Hypotension, unspecified"),
+    ("56400", "Constipation, unspecified"), ("V5866", "Long-term (current) use of aspirin"),
+    ("V1254", "Personal history of transient ischemic attack (TIA), and cerebral infarction without residual deficits"),
+    ("V0481", "Need for prophylactic vaccination and inoculation against influenza"),
+    ("E8497", "Accidents occurring in residential institution"), ("E9320", "Adrenal cortical steroids causing adverse effects in therapeutic use"),
+    ("V153", "Personal history of irradiation"), ("2809", "Iron deficiency anemia, unspecified"), ("V4501", "Cardiac pacemaker in situ"),
+)
+FILLER_DX10: tuple[tuple[str, str], ...] = (
+    ("Z7901", "Long term (current) use of anticoagulants"), ("Z87891", "Personal history of nicotine dependence"),
+    ("Z794", "Long term (current) use of insulin"), ("Z951", "Presence of aortocoronary bypass graft"),
+    ("G4733", "Obstructive sleep apnea (adult) (pediatric)"), ("M109", "Gout, unspecified"),
+    ("M810", "Age-related osteoporosis without current pathological fracture"),
+    ("N400", "Benign prostatic hyperplasia without lower urinary tract symptoms"), ("F419", "Anxiety disorder, unspecified"),
+    ("Z86718", "Personal history of other venous thrombosis and embolism"),
+    ("Z955", "Presence of coronary angioplasty implant and graft"), ("Z853", "Personal history of malignant neoplasm of breast"),
+    ("Z8546", "Personal history of malignant neoplasm of prostate"), ("I252", "Old myocardial infarction"),
+    ("I340", "Nonrheumatic mitral (valve) insufficiency"), ("R7881", "Bacteremia"), ("E860", "Dehydration"),
+    ("E872", "Acidosis"), ("E876", "Hypokalemia"), ("D696", "Thrombocytopenia, unspecified"),
+    ("G4700", "Insomnia, unspecified"), ("M545", "Low back pain"), ("M069", "Rheumatoid arthritis, unspecified"),
+    ("M1990", "Unspecified osteoarthritis, unspecified site"), ("J90", "Pleural effusion, not elsewhere classified"),
+    ("J690", "Pneumonitis due to inhalation of food and vomit"), ("R0789", "Other chest pain"),
+    ("R509", "Fever, unspecified"), ("R519", "Headache, unspecified"), ("R609", "Edema, unspecified"),
+    ("E780", "Pure hypercholesterolemia"), ("Z66", "Do not resuscitate"), ("Z515", "Encounter for palliative care"),
+    ("F1020", "Alcohol dependence, uncomplicated"), ("I959", "Hypotension, unspecified"),
+    ("K5900", "Constipation, unspecified"), ("Z7982", "Long term (current) use of aspirin"),
+    ("Z8673", "Personal history of transient ischemic attack (TIA), and cerebral infarction without residual deficits"),
+    ("Z23", "Encounter for immunization"),
+    ("Y929", "Unspecified place or not applicable"), ("T380X5A", "Adverse effect of glucocorticoids and synthetic analogues, initial encounter"),
+    ("Z923", "Personal history of irradiation"), ("D509", "Iron deficiency anemia, unspecified"),
+    ("Z950", "Presence of cardiac pacemaker"),
+)
+# Procedures without a condition (ordinary inpatient work-ups), coded on some admissions.
+FILLER_PX9: tuple[tuple[str, str], ...] = (
+    ("3491", "Thoracentesis"), ("0331", "Spinal tap"), ("8872", "Diagnostic ultrasound of heart"),
+    ("9925", "Injection or infusion of cancer chemotherapeutic substance"), ("3324", "Closed [endoscopic] biopsy of bronchus"),
+    ("4516", "Esophagogastroduodenoscopy [EGD] with closed biopsy"), ("8853", "Angiocardiography of left heart structures"),
+)
+FILLER_PX10: tuple[tuple[str, str], ...] = (
+    ("0W9930Z", "Drainage of Right Pleural Cavity with Drainage Device, Percutaneous Approach"),
+    ("009U3ZX", "Drainage of Spinal Canal, Percutaneous Approach, Diagnostic"),
+    ("B246ZZZ", "Ultrasonography of Right and Left Heart"),
+    ("3E04305", "Introduction of Other Antineoplastic into Central Vein, Percutaneous Approach"),
+    ("0BBC8ZX", "Excision of Right Upper Lung Lobe, Via Natural or Artificial Opening Endoscopic, Diagnostic"),
+    ("0DB68ZX", "Excision of Stomach, Via Natural or Artificial Opening Endoscopic, Diagnostic"),
+    ("B2151ZZ", "Fluoroscopy of Left Heart using Low Osmolar Contrast"),
+)
+# ICU procedures coded in procedures_icd when the stay had them
+VENT_PX9 = (("9671", "Continuous invasive mechanical ventilation for less than 96 consecutive hours"),
+            ("9604", "Insertion of endotracheal tube"))
+VENT_PX10 = (("5A1935Z", "Respiratory Ventilation, Less than 24 Consecutive Hours"),
+             ("0BH17EZ", "Insertion of Endotracheal Airway into Trachea, Via Natural or Artificial Opening"))
+
+# ------------------------------------------------------------------------------------------------- labs
+
+
+@dataclass(frozen=True)
+class Lab:
+    itemid: int
+    label: str
+    fluid: str
+    category: str
+    unit: str | None
+    lower: float | None  # reference range (None for text items)
+    upper: float | None
+    mean: float = 0.0
+    sd: float = 0.0
+    decimals: int = 1
+    texts: tuple[str, ...] = ()  # text-result item: possible values (valuenum NULL)
+    lognormal: bool = False
+
+
+_BC, _BH, _BG, _UH = ("Blood", "Chemistry"), ("Blood", "Hematology"), ("Blood", "Blood Gas"), ("Urine", "Hematology")
+LABS: tuple[Lab, ...] = (
+    # chemistry (chem-7 + Ca/Mg/Phos)
+    Lab(50983, "Sodium", *_BC, "mEq/L", 133, 145, 139, 3, 0),
+    Lab(50971, "Potassium", *_BC, "mEq/L", 3.3, 5.1, 4.1, 0.4, 1),
+    Lab(50902, "Chloride", *_BC, "mEq/L", 96, 108, 102, 3.5, 0),
+    Lab(50882, "Bicarbonate", *_BC, "mEq/L", 22, 32, 25, 3, 0),
+    Lab(51006, "Urea Nitrogen", *_BC, "mg/dL", 6, 20, 16, 6, 0),
+    Lab(50912, "Creatinine", *_BC, "mg/dL", 0.5, 1.2, 0.9, 0.2, 1),
+    Lab(50931, "Glucose", *_BC, "mg/dL", 70, 100, 105, 18, 0),
+    Lab(50868, "Anion Gap", *_BC, "mEq/L", 8, 20, 13, 2.5, 0),
+    Lab(50893, "Calcium, Total", *_BC, "mg/dL", 8.4, 10.3, 9.0, 0.5, 1),
+    Lab(50960, "Magnesium", *_BC, "mg/dL", 1.6, 2.6, 2.0, 0.25, 1),
+    Lab(50970, "Phosphate", *_BC, "mg/dL", 2.7, 4.5, 3.5, 0.6, 1),
+    # CBC
+    Lab(51301, "White Blood Cells", *_BH, "K/uL", 4.0, 11.0, 8.0, 2.2, 1),
+    Lab(51222, "Hemoglobin", *_BH, "g/dL", 12.0, 17.5, 12.8, 1.6, 1),
+    Lab(51221, "Hematocrit", *_BH, "%", 36.0, 51.0, 38.5, 4.5, 1),
+    Lab(51265, "Platelet Count", *_BH, "K/uL", 150, 440, 240, 65, 0),
+    Lab(51279, "Red Blood Cells", *_BH, "m/uL", 3.9, 6.2, 4.4, 0.5, 2),
+    Lab(51248, "MCH", *_BH, "pg", 26, 32, 29.5, 1.8, 1),
+    Lab(51249, "MCHC", *_BH, "g/dL", 31, 37, 33.5, 1.0, 1),
+    Lab(51250, "MCV", *_BH, "fL", 82, 98, 90, 5, 0),
+    Lab(51277, "RDW", *_BH, "%", 10.5, 15.5, 13.8, 1.3, 1),
+    Lab(52172, "RDW-SD", *_BH, "fL", 35.1, 46.3, 44, 4, 1),
+    # differential
+    Lab(51256, "Neutrophils", *_BH, "%", 34, 71, 66, 9, 1),
+    Lab(51244, "Lymphocytes", *_BH, "%", 18, 42, 22, 7, 1),
+    Lab(51254, "Monocytes", *_BH, "%", 2, 11, 7, 2, 1),
+    Lab(51200, "Eosinophils", *_BH, "%", 0, 4, 1.8, 1.0, 1),
+    Lab(51146, "Basophils", *_BH, "%", 0, 2, 0.5, 0.3, 1),
+    Lab(52075, "Absolute Neutrophil Count", *_BH, "K/uL", 1.6, 6.1, 4.8, 1.6, 2),
+    Lab(51133, "Absolute Lymphocyte Count", *_BH, "K/uL", 1.2, 3.7, 1.6, 0.5, 2),
+    Lab(52074, "Absolute Monocyte Count", *_BH, "K/uL", 0.2, 0.8, 0.55, 0.15, 2),
+    Lab(52073, "Absolute Eosinophil Count", *_BH, "K/uL", 0.04, 0.54, 0.15, 0.08, 2),
+    Lab(52069, "Absolute Basophil Count", *_BH, "K/uL", 0.01, 0.08, 0.04, 0.015, 2),
+    # coagulation
+    Lab(51237, "INR(PT)", *_BH, None, 0.9, 1.1, 1.1, 0.15, 1),
+    Lab(51274, "PT", *_BH, "sec", 9.4, 12.5, 12.0, 1.5, 1),
+    Lab(51275, "PTT", *_BH, "sec", 25, 36.5, 31, 4, 1),
+    # liver
+    Lab(50861, "Alanine Aminotransferase (ALT)", *_BC, "IU/L", 0, 40, 26, 12, 0, lognormal=True),
+    Lab(50878, "Asparate Aminotransferase (AST)", *_BC, "IU/L", 0, 40, 28, 12, 0, lognormal=True),
+    Lab(50863, "Alkaline Phosphatase", *_BC, "IU/L", 40, 130, 85, 28, 0),
+    Lab(50885, "Bilirubin, Total", *_BC, "mg/dL", 0, 1.5, 0.6, 0.3, 1, lognormal=True),
+    Lab(50862, "Albumin", *_BC, "g/dL", 3.5, 5.2, 3.7, 0.45, 1),
+    # blood gas + lactate
+    Lab(52033, "Specimen Type", *_BG, None, None, None, texts=("ART.", "VEN.", "MIX.")),
+    Lab(50820, "pH", *_BG, "units", 7.35, 7.45, 7.39, 0.04, 2),
+    Lab(50821, "pO2", *_BG, "mm Hg", 85, 105, 95, 22, 0),
+    Lab(50818, "pCO2", *_BG, "mm Hg", 35, 45, 41, 5, 0),
+    Lab(50802, "Base Excess", *_BG, "mEq/L", -2, 2, 0, 2.5, 0),
+    Lab(50804, "Calculated Total CO2", *_BG, "mEq/L", 21, 30, 25, 3, 0),
+    Lab(50813, "Lactate", *_BG, "mmol/L", 0.5, 2.0, 1.3, 0.35, 1),
+    # cardiac / misc
+    Lab(51003, "Troponin T", *_BC, "ng/mL", 0, 0.01, 0.01, 0.004, 2),
+    Lab(50963, "NTproBNP", *_BC, "pg/mL", 0, 353, 180, 80, 0),
+    Lab(50911, "Creatine Kinase, MB Isoenzyme", *_BC, "ng/mL", 0, 10, 3, 1.5, 0),
+    Lab(50910, "Creatine Kinase (CK)", *_BC, "IU/L", 29, 201, 110, 45, 0),
+    Lab(50852, "% Hemoglobin A1c", *_BC, "%", 4.0, 6.0, 5.5, 0.3, 1),
+    Lab(50956, "Lipase", *_BC, "IU/L", 0, 60, 32, 12, 0),
+    Lab(50954, "Lactate Dehydrogenase (LD)", *_BC, "IU/L", 94, 250, 200, 45, 0),
+    Lab(50889, "C-Reactive Protein", *_BC, "mg/L", 0, 5.0, 3, 2, 1, lognormal=True),
+    Lab(50924, "Ferritin", *_BC, "ng/mL", 13, 150, 90, 45, 0),  # MIMIC itemid (not in the shipped item list)
+    Lab(50952, "Iron", *_BC, "ug/dL", 30, 160, 80, 30, 0),  # MIMIC itemid (not in the shipped item list)
+    # urinalysis (MIMIC itemids; text results as MIMIC stores them)
+    Lab(51491, "pH", *_UH, "units", 5.0, 8.0, 6.0, 0.6, 1),
+    Lab(51498, "Specific Gravity", *_UH, None, 1.001, 1.035, 1.016, 0.006, 3),
+    Lab(51506, "Urine Appearance", *_UH, None, None, None, texts=("Clear", "Hazy", "Cloudy")),
+    Lab(51508, "Urine Color", *_UH, None, None, None, texts=("Yellow", "Straw", "Amber")),
+    Lab(51487, "Nitrite", *_UH, None, None, None, texts=("NEG", "NEG", "NEG", "POS")),
+    Lab(51466, "Blood", *_UH, None, None, None, texts=("NEG", "NEG", "TR", "SM", "MOD")),
+    Lab(51486, "Leukocytes", *_UH, None, None, None, texts=("NEG", "NEG", "TR", "SM", "MOD", "LG")),
+    Lab(51492, "Protein", *_UH, None, None, None, texts=("NEG", "NEG", "TR", "30", "100")),
+)
+LAB_INDEX = {lab.itemid: i for i, lab in enumerate(LABS)}
+
+# Panels share one specimen_id. p_day = probability per daily draw on the ward; icu_p in the ICU.
+PANELS: dict[str, tuple[int, ...]] = {
+    "chem": (50983, 50971, 50902, 50882, 51006, 50912, 50931, 50868, 50893, 50960, 50970),
+    "cbc": (51301, 51222, 51221, 51265, 51279, 51248, 51249, 51250, 51277, 52172),
+    "diff": (51256, 51244, 51254, 51200, 51146, 52075, 51133, 52074, 52073, 52069),
+    "coag": (51237, 51274, 51275),
+    "lft": (50861, 50878, 50863, 50885, 50862),
+    "bg": (52033, 50820, 50821, 50818, 50802, 50804, 50813),
+    "lactate": (50813,),
+    "cardiac": (51003, 50911, 50910),
+    "bnp": (50963,),
+    "a1c": (50852,),
+    "misc": (50956, 50954, 50889),
+    "iron": (50924, 50952),
+    "ua": (51491, 51498, 51506, 51508, 51487, 51466, 51486, 51492),
+}
+# panel -> (probability on a ward draw, probability on an ICU draw); the first draw always has chem + cbc
+PANEL_P: dict[str, tuple[float, float]] = {
+    "chem": (0.92, 0.97), "cbc": (0.88, 0.95), "diff": (0.35, 0.5), "coag": (0.35, 0.6), "lft": (0.25, 0.4),
+    "bg": (0.0, 0.55), "lactate": (0.02, 0.25), "cardiac": (0.05, 0.1), "bnp": (0.01, 0.02), "a1c": (0.01, 0.0),
+    "misc": (0.06, 0.08), "iron": (0.02, 0.02), "ua": (0.08, 0.06),
+}
+# conditions that force a panel on the admission's first draw (clinical work-up)
+FIRST_DRAW_PANELS: dict[str, tuple[str, ...]] = {
+    "sepsis": ("lactate", "diff", "coag"), "heart_failure": ("bnp",), "mi": ("cardiac",), "t2dm": ("a1c",),
+    "cirrhosis": ("lft", "coag"), "anemia": ("iron",), "uti": ("ua",), "gi_bleed": ("coag",), "chest_pain": ("cardiac",),
+}
+
+# ---------------------------------------------------------------------------------------- ICU chart items
+
+
+@dataclass(frozen=True)
+class ChartItem:
+    itemid: int
+    label: str
+    abbreviation: str
+    category: str
+    unit: str | None
+    param_type: str  # Numeric | Text
+    mean: float = 0.0
+    sd: float = 0.0
+    decimals: int = 0
+    every_h: float = 1.0  # charting interval
+    texts: tuple[str, ...] = ()  # text items: value strings
+    text_nums: tuple[float, ...] = ()  # numeric score stored in valuenum for scored text items (GCS)
+    low: float | None = None
+    high: float | None = None
+    group: str = "all"  # all | vent | art | diabetic
+
+
+CHART_ITEMS: tuple[ChartItem, ...] = (
+    ChartItem(220045, "Heart Rate", "HR", "Routine Vital Signs", "bpm", "Numeric", 84, 13, 0, 1, low=60, high=100),
+    ChartItem(220179, "Non Invasive Blood Pressure systolic", "NBPs", "Routine Vital Signs", "mmHg", "Numeric", 122, 18, 0, 1, low=90, high=140),
+    ChartItem(220180, "Non Invasive Blood Pressure diastolic", "NBPd", "Routine Vital Signs", "mmHg", "Numeric", 64, 11, 0, 1, low=60, high=90),
+    ChartItem(220181, "Non Invasive Blood Pressure mean", "NBPm", "Routine Vital Signs", "mmHg", "Numeric", 80, 12, 0, 1, low=70, high=105),
+    ChartItem(220210, "Respiratory Rate", "RR", "Respiratory", "insp/min", "Numeric", 19, 4, 0, 1, low=12, high=20),
+    ChartItem(220277, "O2 saturation pulseoxymetry", "SpO2", "Respiratory", "%", "Numeric", 96.5, 2, 0, 1, low=95, high=100),
+    ChartItem(220050, "Arterial Blood Pressure systolic", "ABPs", "Routine Vital Signs", "mmHg", "Numeric", 120, 18, 0, 1, low=90, high=140, group="art"),
+    ChartItem(220051, "Arterial Blood Pressure diastolic", "ABPd", "Routine Vital Signs", "mmHg", "Numeric", 60, 10, 0, 1, low=60, high=90, group="art"),
+    ChartItem(220052, "Arterial Blood Pressure mean", "ABPm", "Routine Vital Signs", "mmHg", "Numeric", 79, 11, 0, 1, low=70, high=105, group="art"),
+    ChartItem(223761, "Temperature Fahrenheit", "Temperature F", "Routine Vital Signs", "°F", "Numeric", 98.6, 0.8, 1, 4, low=97, high=99.5),
+    ChartItem(224642, "Temperature Site", "Temp Site", "Routine Vital Signs", None, "Text", every_h=4, texts=("Oral", "Axillary", "Blood", "Rectal")),
+    ChartItem(220739, "GCS - Eye Opening", "GCS - Eye Opening", "Neurological", None, "Text", every_h=4,
+              texts=("Spontaneously", "To Speech", "To Pain", "No Response"), text_nums=(4, 3, 2, 1)),
+    ChartItem(223900, "GCS - Verbal Response", "GCS - Verbal Response", "Neurological", None, "Text", every_h=4,
+              texts=("Oriented", "Confused", "Inappropriate Words", "Incomprehensible sounds", "No Response"), text_nums=(5, 4, 3, 2, 1)),
+    ChartItem(223901, "GCS - Motor Response", "GCS - Motor Response", "Neurological", None, "Text", every_h=4,
+              texts=("Obeys Commands", "Localizes Pain", "Flex-withdraws", "Abnormal Flexion", "Abnormal extension", "No response"),
+              text_nums=(6, 5, 4, 3, 2, 1)),
+    ChartItem(220048, "Heart Rhythm", "Heart Rhythm", "Routine Vital Signs", None, "Text", every_h=2,
+              texts=("SR (Sinus Rhythm)", "ST (Sinus Tachycardia)", "SB (Sinus Bradycardia)")),
+    ChartItem(228096, "Richmond-RAS Scale", "Richmond-RAS Scale", "Pain/Sedation", None, "Text", every_h=4,
+              texts=(" 0  Alert and calm", "-1 Awakens to voice (eye opening/contact) > 10 sec",
+                     "-2 Light sedation, briefly awakens to voice (eye opening/contact) < 10 sec", "+1 Anxious, apprehensive, but not aggressive"),
+              text_nums=(0, -1, -2, 1)),
+    ChartItem(226732, "O2 Delivery Device(s)", "O2 Delivery Device(s)", "Respiratory", None, "Text", every_h=4,
+              texts=("Nasal cannula", "None", "Face tent", "High flow nasal cannula")),
+    ChartItem(223834, "O2 Flow", "O2 Flow", "Respiratory", "L/min", "Numeric", 3, 1.2, 0, 4),
+    ChartItem(224639, "Daily Weight", "Daily Weight", "General", "kg", "Numeric", 0, 0, 1, 24),
+    ChartItem(220046, "Heart rate Alarm - High", "HR Alarm - High", "Alarms", "bpm", "Numeric", 120, 0, 0, 8),
+    ChartItem(220047, "Heart Rate Alarm - Low", "HR Alarm - Low", "Alarms", "bpm", "Numeric", 50, 0, 0, 8),
+    ChartItem(223769, "O2 Saturation Pulseoxymetry Alarm - High", "SpO2 Alarm - High", "Alarms", "%", "Numeric", 100, 0, 0, 8),
+    ChartItem(223770, "O2 Saturation Pulseoxymetry Alarm - Low", "SpO2 Alarm - Low", "Alarms", "%", "Numeric", 88, 0, 0, 8),
+    ChartItem(223751, "Non-Invasive Blood Pressure Alarm - High", "NBP Alarm - High", "Alarms", "mmHg", "Numeric", 160, 0, 0, 8),
+    ChartItem(223752, "Non-Invasive Blood Pressure Alarm - Low", "NBP Alarm - Low", "Alarms", "mmHg", "Numeric", 90, 0, 0, 8),
+    ChartItem(224161, "Resp Alarm - High", "Resp Alarm - High", "Alarms", "insp/min", "Numeric", 35, 0, 0, 8),
+    ChartItem(224162, "Resp Alarm - Low", "Resp Alarm - Low", "Alarms", "insp/min", "Numeric", 8, 0, 0, 8),
+    ChartItem(220224, "Arterial O2 pressure", "PO2 (Arterial)", "Labs", "mmHg", "Numeric", 95, 20, 0, 8, group="art"),
+    ChartItem(220235, "Arterial CO2 Pressure", "PCO2 (Arterial)", "Labs", "mmHg", "Numeric", 41, 5, 0, 8, group="art"),
+    ChartItem(220645, "Sodium (serum)", "Sodium (serum)", "Labs", "mEq/L", "Numeric", 139, 3, 0, 12),
+    ChartItem(227442, "Potassium (serum)", "Potassium (serum)", "Labs", "mEq/L", "Numeric", 4.1, 0.4, 1, 12),
+    ChartItem(220615, "Creatinine (serum)", "Creatinine (serum)", "Labs", "mg/dL", "Numeric", 1.0, 0.3, 1, 12),
+    ChartItem(220545, "Hematocrit (serum)", "Hematocrit (serum)", "Labs", "%", "Numeric", 33, 4, 1, 12),
+    ChartItem(225664, "Glucose finger stick", "Glucose FS", "Labs", None, "Numeric", 140, 30, 0, 6, group="diabetic"),
+    ChartItem(223835, "Inspired O2 Fraction", "FiO2", "Respiratory", None, "Numeric", 45, 12, 0, 2, group="vent"),
+    ChartItem(220339, "PEEP set", "PEEP set", "Respiratory", "cmH2O", "Numeric", 6, 1.5, 0, 2, group="vent"),
+    ChartItem(224684, "Tidal Volume (set)", "Tidal Volume (set)", "Respiratory", "mL", "Numeric", 450, 40, 0, 2, group="vent"),
+    ChartItem(224685, "Tidal Volume (observed)", "Tidal Volume (observed)", "Respiratory", "mL", "Numeric", 460, 60, 0, 2, group="vent"),
+    ChartItem(224687, "Minute Volume", "Minute Volume", "Respiratory", "L/min", "Numeric", 8.5, 1.8, 1, 2, group="vent"),
+    ChartItem(224696, "Plateau Pressure", "Plateau Pressure", "Respiratory", "cmH2O", "Numeric", 20, 4, 0, 4, group="vent"),
+    ChartItem(223849, "Ventilator Mode", "Ventilator Mode", "Respiratory", None, "Text", every_h=2, group="vent",
+              texts=("CMV/ASSIST/AutoFlow", "CPAP/PSV", "CMV/ASSIST")),
+)
+# weight is charted once at ICU admission
+WEIGHT_ITEM = ChartItem(226512, "Admission Weight (Kg)", "Admission Weight (Kg)", "General", "kg", "Numeric", 80, 18, 1, 0)
+HEIGHT_ITEM = ChartItem(226730, "Height (cm)", "Height (cm)", "General", "cm", "Numeric", 170, 10, 0, 0)
+# nursing assessments charted every 4 hours: (itemid, label, category, values) — synthetic-looking but MIMIC-like
+ASSESSMENT_CATEGORIES = ("Respiratory", "Cardiovascular", "Neurological", "GI/GU", "Skin - Assessment", "Pain/Sedation",
+                         "Treatments", "General")
+
+# --------------------------------------------------------------------------------- ICU inputs / outputs
+
+
+@dataclass(frozen=True)
+class InputItem:
+    itemid: int
+    label: str
+    category: str
+    amountuom: str
+    kind: str  # drip | push | fluid | abx
+    ordercategoryname: str
+    ordercategorydescription: str
+    amount: float  # typical amount per row
+    rateuom: str | None = None
+    rate: float = 0.0
+    condition: str | None = None  # None = any ICU stay
+    p: float = 0.0  # probability for a stay (given the condition)
+    per_day: float = 1.0  # administrations (or rate segments) per day
+
+
+INPUT_ITEMS: tuple[InputItem, ...] = (
+    InputItem(225158, "NaCl 0.9%", "Fluids/Intake", "mL", "fluid", "01-Drips", "Continuous IV", 250, "mL/hour", 75, None, 0.85, 3),
+    InputItem(220949, "Dextrose 5%", "Fluids/Intake", "mL", "fluid", "01-Drips", "Continuous IV", 100, "mL/hour", 50, None, 0.5, 2),
+    InputItem(225828, "LR", "Fluids/Intake", "mL", "fluid", "03-IV Fluid Bolus", "Bolus", 1000, None, 0, "sepsis", 0.8, 1),
+    InputItem(221906, "Norepinephrine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 0.6, "mcg/kg/min", 0.08, "sepsis", 0.55, 6),
+    InputItem(222168, "Propofol", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 120, "mcg/kg/min", 25, "vent", 0.7, 6),
+    InputItem(221744, "Fentanyl", "Medications", "mcg", "push", "05-Med Bolus", "Drug Push", 50, None, 0, "vent", 0.6, 4),
+    InputItem(225975, "Heparin Sodium (Prophylaxis)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, None, 0.6, 3),
+    InputItem(223258, "Insulin - Regular", "Medications", "units", "push", "05-Med Bolus", "Drug Push", 4, None, 0, "t2dm", 0.9, 4),
+    InputItem(225166, "Potassium Chloride", "Medications", "mEq", "drip", "02-Fluids (Crystalloids)", "Continuous IV", 20, "mEq/hour", 10, None, 0.35, 1),
+    InputItem(225798, "Vancomycin", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.85, 2),
+    InputItem(225893, "Piperacillin/Tazobactam (Zosyn)", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.7, 3),
+    InputItem(221794, "Furosemide (Lasix)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 40, None, 0, "heart_failure", 0.85, 2),
+    InputItem(221456, "Calcium Gluconate", "Medications", "grams", "drip", "02-Fluids (Crystalloids)", "Continuous IV", 1, "grams/hour", 1, "hyperkalemia", 0.9, 1),
+    InputItem(222011, "Magnesium Sulfate", "Medications", "grams", "drip", "02-Fluids (Crystalloids)", "Continuous IV", 2, "grams/hour", 1, None, 0.35, 1),
+    InputItem(225974, "Metoprolol", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 5, None, 0, "afib", 0.6, 3),
+    InputItem(225910, "Pantoprazole (Protonix)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, "gi_bleed", 0.95, 2),
+    InputItem(225168, "Packed Red Blood Cells", "Blood Products/Colloids", "mL", "fluid", "04-Blood Products", "Continuous IV", 350, "mL/hour", 175, "gi_bleed", 0.8, 1),
+    InputItem(221668, "Midazolam (Versed)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 2, None, 0, "vent", 0.4, 3),
+    InputItem(225154, "Morphine Sulfate", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 2, None, 0, None, 0.2, 3),
+)
+# ingredientevents: each input row yields these ingredient rows (itemid, label, uom, per-mL factor)
+INGREDIENTS: tuple[tuple[int, str, str, str], ...] = (
+    (220490, "Free Water", "mL", "Ingredients"),  # MIMIC ingredient item
+    (220454, "Calories", "kcal", "Ingredients"),  # MIMIC ingredient item
+)
+
+OUTPUT_ITEMS: tuple[tuple[int, str, str, float, float], ...] = (
+    # itemid, label, uom, mean mL, charting interval hours
+    (226559, "Foley", "mL", 75, 1.0),
+    (226560, "Void", "mL", 300, 4.0),
+    (226588, "Chest Tube #1", "mL", 40, 4.0),  # MIMIC item
+)
+
+PROCEDURE_ITEMS: tuple[tuple[int, str, str, str], ...] = (
+    # itemid, label, category, kind: duration | instant
+    (225792, "Invasive Ventilation", "2-Ventilation", "duration"),
+    (225794, "Non-invasive Ventilation", "2-Ventilation", "duration"),
+    (224385, "Intubation", "1-Intubation/Extubation", "instant"),
+    (225802, "Dialysis - CRRT", "Dialysis", "duration"),
+    (225752, "Arterial Line", "Access Lines - Invasive", "duration"),
+    (225459, "Chest X-Ray", "5-Imaging", "instant"),
+    (221214, "CT scan", "5-Imaging", "instant"),
+    (224277, "Peripheral Lines", "Access Lines - Peripheral", "duration"),  # MIMIC-like item
+)
+
+DATETIME_ITEMS: tuple[tuple[int, str, str], ...] = (
+    # itemid, label, category (MIMIC-style line/date items)
+    (225755, "18 Gauge Insertion Date", "Access Lines - Peripheral"),
+    (225754, "20 Gauge Insertion Date", "Access Lines - Peripheral"),
+    (224288, "Arterial Line Insertion Date", "Access Lines - Invasive"),
+    (224280, "Multi Lumen Insertion Date", "Access Lines - Invasive"),
+    (225358, "Last menses", "General"),
+)
+
+# ------------------------------------------------------------------------------------------- medications
+
+
+@dataclass(frozen=True)
+class Drug:
+    drug: str  # as MIMIC writes it in prescriptions.drug / pharmacy.medication / emar.medication
+    formulary_drug_cd: str
+    prod_strength: str
+    dose_val_rx: str
+    dose_unit_rx: str
+    form_val_disp: str
+    form_unit_disp: str
+    route: str
+    frequency: str
+    interval_h: float  # between administrations
+    base_p: float  # probability for any admission
+    boosts: dict[str, float] = field(default_factory=dict)  # condition -> probability (0 = contraindicated)
+    base_solution: str | None = None  # BASE component (diluent) for IV drugs
+    proc_type: str = "Unit Dose"
+    prn: bool = False
+    sliding_scale: bool = False
+    acute: bool = False  # started when the condition is recognised (early in the stay) rather than home med
+
+
+DRUGS: tuple[Drug, ...] = (
+    Drug("Insulin", "INSULIN", "Dummy Package for Sliding Scale", "0", "UNIT", "0", "VIAL", "SC", "QACHS", 6, 0.08,
+         {"t2dm": 1.0}, sliding_scale=True),
+    Drug("Insulin", "INRHI", "100 Units / mL - 10 mL Vial", "10", "UNIT", "0.1", "mL", "IV", "ONCE", 24, 0.0,
+         {"hyperkalemia": 1.0}, acute=True),
+    Drug("Calcium Gluconate", "CALG1IVP", "1 g / 50 mL Premix Bag", "1", "g", "1", "BAG", "IV", "ONCE", 24, 0.03,
+         {"hyperkalemia": 1.0}, proc_type="IV Piggyback", acute=True),
+    Drug("Dextrose 50%", "DEX50SY", "25 g / 50 mL Syringe", "25", "gm", "1", "SYR", "IV", "ONCE", 24, 0.02,
+         {"hyperkalemia": 0.8}, acute=True),
+    Drug("Sodium Polystyrene Sulfonate", "KAYE15L", "15 g / 60 mL Suspension", "15", "gm", "60", "mL", "PO", "ONCE", 24, 0.0,
+         {"hyperkalemia": 0.5}, acute=True),
+    Drug("Vancomycin", "VANC1F", "1 g Frozen Bag", "1000", "mg", "1", "BAG", "IV", "Q12H", 12, 0.04,
+         {"sepsis": 0.9, "pneumonia": 0.35, "cellulitis": 0.6}, "Iso-Osmotic Dextrose", "IV Piggyback", acute=True),
+    Drug("Piperacillin-Tazobactam", "PIPT4.5F", "4.5 g Frozen Bag", "4.5", "g", "1", "BAG", "IV", "Q8H", 8, 0.02,
+         {"sepsis": 0.75, "pneumonia": 0.3}, "Iso-Osmotic Dextrose", "IV Piggyback", acute=True),
+    Drug("CeftriaXONE", "CEFT1I", "1gm Vial", "1", "g", "1", "VIAL", "IV", "Q24H", 24, 0.03,
+         {"pneumonia": 0.6, "uti": 0.6, "sepsis": 0.2}, "0.9% Sodium Chloride", "IV Piggyback", acute=True),
+    Drug("Azithromycin", "AZIT500I", "500 mg Vial", "500", "mg", "1", "VIAL", "IV", "Q24H", 24, 0.01,
+         {"pneumonia": 0.5, "copd": 0.3}, "0.9% Sodium Chloride", "IV Piggyback", acute=True),
+    Drug("Cefepime", "CEFE2I", "2 g Vial", "2", "g", "1", "VIAL", "IV", "Q12H", 12, 0.01,
+         {"sepsis": 0.3, "pneumonia": 0.15}, "0.9% Sodium Chloride", "IV Piggyback", acute=True),
+    Drug("MetRONIDAZOLE (FLagyl)", "METR500PM", "500 mg / 100 mL Premix Bag", "500", "mg", "1", "BAG", "IV", "Q8H", 8, 0.02,
+         {"sepsis": 0.2, "cholecystitis": 0.5}, proc_type="IV Piggyback", acute=True),
+    Drug("Ciprofloxacin HCl", "CIPR500", "500mg Tablet", "500", "mg", "1", "TAB", "PO", "Q12H", 12, 0.01, {"uti": 0.3}, acute=True),
+    Drug("CefazoLIN", "CEFA2I", "2 g Vial", "2", "g", "1", "VIAL", "IV", "Q8H", 8, 0.04,
+         {"knee_replacement": 1.0, "cholecystitis": 0.5, "cellulitis": 0.5}, "0.9% Sodium Chloride", "IV Piggyback", acute=True),
+    Drug("Furosemide", "FURO40I", "40mg/4mL Vial", "40", "mg", "1", "VIAL", "IV", "Q12H", 12, 0.05, {"heart_failure": 1.0}, acute=True),
+    Drug("Potassium Chloride", "KCL20P", "20mEq Packet", "40", "mEq", "2", "PKT", "PO/NG", "ONCE", 24, 0.3,
+         {"heart_failure": 0.45, "hyperkalemia": 0.0, "aki": 0.0, "ckd": 0.0}),
+    Drug("Heparin", "HEPA5I", "5000 Units / mL- 1mL Vial", "5000", "UNIT", "1", "mL", "SC", "Q8H", 8, 0.55,
+         {"gi_bleed": 0.0, "stroke": 0.3}),
+    Drug("Acetaminophen", "ACET325", "325mg Tablet", "650", "mg", "2", "TAB", "PO/NG", "Q6H:PRN", 6, 0.6, {"sepsis": 0.9}, prn=True),
+    Drug("Metoprolol Tartrate", "METO25", "25mg Tablet", "25", "mg", "1", "TAB", "PO/NG", "BID", 12, 0.05,
+         {"hypertension": 0.35, "afib": 0.7, "heart_failure": 0.5, "cad": 0.45, "mi": 0.85}),
+    Drug("Pantoprazole", "PANT40", "40mg Tablet", "40", "mg", "1", "TAB", "PO", "Q24H", 24, 0.3, {"gi_bleed": 1.0, "gerd": 0.5}),
+    Drug("Ondansetron", "ONDA4I", "4mg/2mL Vial", "4", "mg", "1", "VIAL", "IV", "Q8H:PRN", 8, 0.35, {"cholecystitis": 0.8}, prn=True),
+    Drug("Docusate Sodium", "DOCU100", "100mg Capsule", "100", "mg", "1", "CAP", "PO", "BID", 12, 0.4, {}),
+    Drug("Senna", "SENN187", "8.6 mg Tablet", "8.6", "mg", "1", "TAB", "PO", "BID:PRN", 12, 0.4, {}, prn=True),
+    Drug("Polyethylene Glycol", "PEG17", "17 g Powder Packet", "17", "g", "1", "PKT", "PO", "DAILY", 24, 0.3, {}),
+    Drug("Sodium Chloride 0.9%  Flush", "NACLFLUSH", "10 mL Syringe", "3", "mL", "0.3", "SYR", "IV", "Q8H", 8, 0.7, {}),
+    Drug("Atorvastatin", "ATOR40", "40mg Tablet", "40", "mg", "1", "TAB", "PO/NG", "QPM", 24, 0.05,
+         {"cad": 0.7, "hyperlipidemia": 0.7, "mi": 0.95, "stroke": 0.8}),
+    Drug("Aspirin", "ASA81", "81mg Tablet", "81", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.12,
+         {"cad": 0.8, "mi": 1.0, "stroke": 0.8, "gi_bleed": 0.0}),
+    Drug("Lisinopril", "LISI10", "10mg Tablet", "10", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.03,
+         {"hypertension": 0.35, "heart_failure": 0.3, "hyperkalemia": 0.0, "aki": 0.0}),
+    Drug("amLODIPine", "AMLO5", "5mg Tablet", "5", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.02, {"hypertension": 0.35}),
+    Drug("MetFORMIN (Glucophage)", "METF500", "500mg Tablet", "500", "mg", "1", "TAB", "PO/NG", "BID", 12, 0.0,
+         {"t2dm": 0.3, "aki": 0.0, "ckd": 0.0}),
+    Drug("Glargine", "GLAR100I", "100 Units / mL - 3 mL Pen", "10", "UNIT", "0.1", "mL", "SC", "QHS", 24, 0.0, {"t2dm": 0.5}),
+    Drug("Levothyroxine Sodium", "LEVO50", "50mcg Tablet", "50", "mcg", "1", "TAB", "PO/NG", "DAILY", 24, 0.01, {"hypothyroidism": 0.95}),
+    Drug("Albuterol 0.083% Neb Soln", "ALBU3H", "0.083%;3mL Vial", "1", "NEB", "1", "VIAL", "IH", "Q4H:PRN", 4, 0.05,
+         {"copd": 0.9, "pneumonia": 0.3}, prn=True),
+    Drug("Ipratropium Bromide Neb", "IPRA2H", "0.02% 2.5mL Vial", "1", "NEB", "1", "VIAL", "IH", "Q6H", 6, 0.01, {"copd": 0.7}),
+    Drug("PredniSONE", "PRED20", "20mg Tablet", "40", "mg", "2", "TAB", "PO/NG", "DAILY", 24, 0.02, {"copd": 0.6}, acute=True),
+    Drug("Apixaban", "APIX5", "5mg Tablet", "5", "mg", "1", "TAB", "PO/NG", "BID", 12, 0.0, {"afib": 0.5, "gi_bleed": 0.0}),
+    Drug("Warfarin", "WARF5", "5mg Tablet", "5", "mg", "1", "TAB", "PO/NG", "DAILY16", 24, 0.0, {"afib": 0.25, "gi_bleed": 0.0}),
+    Drug("Diltiazem", "DILT30", "30mg Tablet", "30", "mg", "1", "TAB", "PO/NG", "QID", 6, 0.0, {"afib": 0.3}),
+    Drug("Digoxin", "DIGO125", "0.125mg Tablet", "0.125", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.0, {"afib": 0.1, "heart_failure": 0.1}),
+    Drug("OxyCODONE (Immediate Release)", "OXYC5", "5mg Tablet", "5", "mg", "1", "TAB", "PO/NG", "Q4H:PRN", 4, 0.22,
+         {"knee_replacement": 0.95, "cholecystitis": 0.7}, prn=True),
+    Drug("Morphine Sulfate", "MORP2I", "2mg Syringe", "2", "mg", "1", "SYR", "IV", "Q4H:PRN", 4, 0.1, {"mi": 0.3}, prn=True),
+    Drug("HYDROmorphone (Dilaudid)", "HYDR1I", "1mg/mL Syringe", "0.5", "mg", "0.5", "SYR", "IV", "Q3H:PRN", 3, 0.1,
+         {"cholecystitis": 0.5}, prn=True),
+    Drug("LORazepam", "LORA1", "1mg Tablet", "1", "mg", "1", "TAB", "PO/NG", "Q4H:PRN", 4, 0.08, {"alcohol_withdrawal": 1.0}, prn=True),
+    Drug("Magnesium Sulfate", "MAG2PM", "2 g / 50 mL Premix Bag", "2", "g", "1", "BAG", "IV", "ONCE", 24, 0.25, {"afib": 0.4},
+         proc_type="IV Piggyback"),
+    Drug("Sodium Bicarbonate", "SODB650", "650mg Tablet", "650", "mg", "1", "TAB", "PO/NG", "BID", 12, 0.0, {"aki": 0.3, "ckd": 0.2}),
+    Drug("Sodium Chloride 0.9%", "NS1000", "1000 mL Bag", "1000", "mL", "1", "BAG", "IV", "ONCE", 24, 0.08,
+         {"sepsis": 0.9, "aki": 0.5, "syncope": 0.5}, proc_type="IV Large Volume", acute=True),
+    Drug("Lactated Ringers", "LR1000", "1000 mL Bag", "1000", "mL", "1", "BAG", "IV", "ONCE", 24, 0.03, {"sepsis": 0.45},
+         proc_type="IV Large Volume", acute=True),
+    Drug("Norepinephrine", "NORE4PM", "4 mg / 250 mL Premix Bag", "0.06", "mcg/kg/min", "1", "BAG", "IV DRIP", "TITRATE TO", 24, 0.0,
+         {"sepsis": 0.35}, proc_type="IV Large Volume", acute=True),
+    Drug("Thiamine", "THIA100", "100mg Tablet", "100", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.05,
+         {"cirrhosis": 0.5, "alcohol_withdrawal": 1.0}),
+    Drug("FoLIC Acid", "FOLI1", "1mg Tablet", "1", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.05, {"alcohol_withdrawal": 0.9}),
+    Drug("Multivitamins", "MULT1", "1 Tablet", "1", "TAB", "1", "TAB", "PO/NG", "DAILY", 24, 0.08, {"alcohol_withdrawal": 0.9}),
+    Drug("Lactulose", "LACT30L", "30mL Unit Dose Cup", "30", "mL", "1", "UDCUP", "PO/NG", "TID", 8, 0.0, {"cirrhosis": 0.9}),
+    Drug("Rifaximin", "RIFA550", "550 mg Tablet", "550", "mg", "1", "TAB", "PO/NG", "BID", 12, 0.0, {"cirrhosis": 0.6}),
+    Drug("Spironolactone", "SPIR25", "25mg Tablet", "25", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.0,
+         {"heart_failure": 0.3, "cirrhosis": 0.6, "hyperkalemia": 0.0}),
+    Drug("Tamsulosin", "TAMS4", "0.4 mg Capsule", "0.4", "mg", "1", "CAP", "PO", "QHS", 24, 0.07, {}),
+    Drug("Gabapentin", "GABA300", "300mg Capsule", "300", "mg", "1", "CAP", "PO/NG", "TID", 8, 0.1, {}),
+    Drug("Sertraline", "SERT50", "50mg Tablet", "50", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.01, {"depression": 0.5}),
+    Drug("Citalopram", "CITA20", "20mg Tablet", "20", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.01, {"depression": 0.3}),
+    Drug("Bisacodyl", "BISA5", "5 mg Tab", "10", "mg", "2", "TAB", "PO/NG", "DAILY:PRN", 24, 0.3, {}, prn=True),
+    Drug("Famotidine", "FAMO20", "20mg Tablet", "20", "mg", "1", "TAB", "PO/NG", "Q12H", 12, 0.08, {"gerd": 0.3}),
+    Drug("Omeprazole", "OMEP20", "20mg Capsule", "20", "mg", "1", "CAP", "PO", "DAILY", 24, 0.02, {"gerd": 0.35}),
+    Drug("Nicotine Patch", "NICO14T", "14 mg/24 hr Patch", "14", "mg", "1", "PTCH", "TD", "DAILY", 24, 0.0, {"tobacco": 0.6}),
+    Drug("Ferrous Sulfate", "FERR325", "325 mg Tablet", "325", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.02, {"anemia": 0.5}),
+    Drug("Clopidogrel", "CLOP75", "75 mg Tablet", "75", "mg", "1", "TAB", "PO/NG", "DAILY", 24, 0.0,
+         {"mi": 0.85, "cad": 0.3, "stroke": 0.2, "gi_bleed": 0.0}),
+    Drug("Nitroglycerin SL", "NTG4SL", "0.4 mg SL Tablet", "0.4", "mg", "1", "TAB", "SL", "Q5MIN:PRN", 24, 0.02,
+         {"mi": 0.6, "cad": 0.25, "chest_pain": 0.6}, prn=True),
+    Drug("Sodium Chloride", "NACL1", "1 g Tablet", "1", "g", "1", "TAB", "PO/NG", "TID", 8, 0.0, {"hyponatremia": 0.5}),
+    Drug("HydrALAZINE", "HYDZ20I", "20 mg / mL Vial", "10", "mg", "0.5", "mL", "IV", "Q6H:PRN", 6, 0.03, {"hypertension": 0.15}, prn=True),
+    Drug("Glucose Gel", "GLUC15G", "15 g Tube", "15", "g", "1", "TUBE", "PO", "PRN", 24, 0.0, {"t2dm": 0.6}, prn=True),
+    Drug("Meropenem", "MERO500I", "500mg Vial", "500", "mg", "1", "VIAL", "IV", "Q6H", 6, 0.0, {"sepsis": 0.1},
+         "0.9% Sodium Chloride", "IV Piggyback", acute=True),
+    Drug("Chlorhexidine Gluconate 0.12% Oral Rinse", "CHLO15L", "15 mL Cup", "15", "mL", "1", "UDCUP", "ORAL", "BID", 12, 0.0,
+         {"icu": 0.6}),
+    Drug("Propofol", "PROP100IG", "1000 mg / 100 mL Vial", "10", "mcg/kg/min", "1", "VIAL", "IV DRIP", "TITRATE TO", 24, 0.0,
+         {"vent": 0.8}, proc_type="IV Large Volume"),
+    Drug("Fentanyl Citrate", "FENT2I", "100 mcg / 2 mL Ampule", "25", "mcg", "0.5", "mL", "IV", "Q2H:PRN", 2, 0.0,
+         {"vent": 0.7}, prn=True),
+)
+
+EMAR_EVENTS = ("Administered", "Not Given", "Held", "Flushed", "Confirmed", "Delayed Administered", "Not Assessed",
+               "Refused", "Stopped", "Started")
+EMAR_EVENT_P = (0.83, 0.045, 0.035, 0.02, 0.02, 0.02, 0.01, 0.01, 0.005, 0.005)
+
+# -------------------------------------------------------------------------------------------- microbiology
+BLOOD_CULTURE = (70012, "BLOOD CULTURE", 90039, "Blood Culture, Routine")
+URINE_CULTURE = (70079, "URINE", 90039 + 1, "URINE CULTURE")
+SPUTUM_CULTURE = (70070, "SPUTUM", 90043, "RESPIRATORY CULTURE")
+MRSA_SCREEN = (70091, "MRSA SCREEN", 90083, "MRSA SCREEN")
+ORGANISMS = (
+    (80002, "ESCHERICHIA COLI"), (80023, "STAPH AUREUS COAG +"), (80026, "PSEUDOMONAS AERUGINOSA"),
+    (80004, "KLEBSIELLA PNEUMONIAE"), (80053, "ENTEROCOCCUS SP."), (80155, "STAPHYLOCOCCUS, COAGULASE NEGATIVE"),
+)
+ANTIBIOTICS = (
+    (90004, "AMPICILLIN"), (90005, "CEFAZOLIN"), (90006, "CEFTRIAXONE"), (90007, "CIPROFLOXACIN"), (90008, "GENTAMICIN"),
+    (90010, "MEROPENEM"), (90011, "NITROFURANTOIN"), (90012, "PIPERACILLIN/TAZO"), (90013, "TRIMETHOPRIM/SULFA"),
+    (90014, "VANCOMYCIN"), (90015, "OXACILLIN"), (90016, "TETRACYCLINE"),
+)
+
+# ------------------------------------------------------------------------------------------- admissions
+ADMISSION_TYPES = (("EW EMER.", 0.36), ("EU OBSERVATION", 0.2), ("OBSERVATION ADMIT", 0.1), ("URGENT", 0.09),
+                   ("SURGICAL SAME DAY ADMISSION", 0.07), ("DIRECT EMER.", 0.04), ("DIRECT OBSERVATION", 0.04),
+                   ("ELECTIVE", 0.08), ("AMBULATORY OBSERVATION", 0.02))
+ED_TYPES = {"EW EMER.", "EU OBSERVATION", "OBSERVATION ADMIT", "URGENT"}
+ADMISSION_LOCATIONS_ED = ("EMERGENCY ROOM",)
+ADMISSION_LOCATIONS_OTHER = (("PHYSICIAN REFERRAL", 0.45), ("TRANSFER FROM HOSPITAL", 0.2), ("WALK-IN/SELF REFERRAL", 0.08),
+                             ("CLINIC REFERRAL", 0.08), ("PROCEDURE SITE", 0.05),
+                             ("TRANSFER FROM SKILLED NURSING FACILITY", 0.04), ("PACU", 0.04),
+                             ("INTERNAL TRANSFER TO OR FROM PSYCH", 0.01), ("AMBULATORY SURGERY TRANSFER", 0.02),
+                             ("INFORMATION NOT AVAILABLE", 0.03))
+DISCHARGE_LOCATIONS = (("HOME", 0.38), ("HOME HEALTH CARE", 0.25), ("SKILLED NURSING FACILITY", 0.13), ("REHAB", 0.05),
+                       ("CHRONIC/LONG TERM ACUTE CARE", 0.03), ("HOSPICE", 0.02), ("AGAINST ADVICE", 0.01),
+                       ("ACUTE HOSPITAL", 0.01), ("PSYCH FACILITY", 0.01), ("OTHER FACILITY", 0.01),
+                       ("ASSISTED LIVING", 0.01), ("HEALTHCARE FACILITY", 0.01), (None, 0.08))
+INSURANCE = (("Medicare", 0.42), ("Private", 0.33), ("Medicaid", 0.17), ("Other", 0.07), ("No charge", 0.01))
+LANGUAGES = (("English", 0.89), ("Spanish", 0.03), ("Chinese", 0.012), ("Russian", 0.012), ("Portuguese", 0.008),
+             ("Kabuverdianu", 0.006), ("Haitian", 0.006), ("Vietnamese", 0.004), ("Arabic", 0.003), ("Other", 0.009),
+             ("Italian", 0.002), ("Greek", 0.002), ("French", 0.002), ("Korean", 0.001), ("Polish", 0.001),
+             (None, 0.012))
+MARITAL = (("MARRIED", 0.42), ("SINGLE", 0.33), ("WIDOWED", 0.12), ("DIVORCED", 0.08), (None, 0.05))
+RACES = (("WHITE", 0.58), ("BLACK/AFRICAN AMERICAN", 0.12), ("OTHER", 0.04), ("UNKNOWN", 0.05), ("ASIAN", 0.02),
+         ("WHITE - OTHER EUROPEAN", 0.02), ("HISPANIC OR LATINO", 0.02), ("HISPANIC/LATINO - PUERTO RICAN", 0.02),
+         ("ASIAN - CHINESE", 0.015), ("WHITE - RUSSIAN", 0.015), ("BLACK/CAPE VERDEAN", 0.015),
+         ("UNABLE TO OBTAIN", 0.01), ("PATIENT DECLINED TO ANSWER", 0.01), ("BLACK/CARIBBEAN ISLAND", 0.01),
+         ("HISPANIC/LATINO - DOMINICAN", 0.01), ("WHITE - BRAZILIAN", 0.005), ("PORTUGUESE", 0.005),
+         ("ASIAN - SOUTH EAST ASIAN", 0.005), ("AMERICAN INDIAN/ALASKA NATIVE", 0.005), ("ASIAN - ASIAN INDIAN", 0.005),
+         ("WHITE - EASTERN EUROPEAN", 0.005), ("MULTIPLE RACE/ETHNICITY", 0.005), ("SOUTH AMERICAN", 0.005),
+         ("NATIVE HAWAIIAN OR OTHER PACIFIC ISLANDER", 0.002), ("HISPANIC/LATINO - GUATEMALAN", 0.003),
+         ("BLACK/AFRICAN", 0.005))
+ANCHOR_YEAR_GROUPS = ("2008 - 2010", "2011 - 2013", "2014 - 2016", "2017 - 2019", "2020 - 2022")
+ANCHOR_GROUP_P = (0.22, 0.21, 0.2, 0.2, 0.17)
+
+ICU_UNITS = (("Medical Intensive Care Unit (MICU)", 0.3), ("Surgical Intensive Care Unit (SICU)", 0.12),
+             ("Cardiac Vascular Intensive Care Unit (CVICU)", 0.18), ("Medical/Surgical Intensive Care Unit (MICU/SICU)", 0.15),
+             ("Coronary Care Unit (CCU)", 0.12), ("Trauma SICU (TSICU)", 0.08), ("Neuro Surgical Intensive Care Unit (Neuro SICU)", 0.05))
+WARD_UNITS = (("Med/Surg", 0.22), ("Medicine", 0.25), ("Medicine/Cardiology", 0.1), ("Surgery", 0.06),
+              ("Med/Surg/Trauma", 0.05), ("Neurology", 0.04), ("Cardiology Surgery Intermediate", 0.04),
+              ("Hematology/Oncology", 0.05), ("Transplant", 0.02), ("Vascular", 0.03), ("Med/Surg/GYN", 0.04),
+              ("Surgery/Trauma", 0.03), ("Orthopaedics", 0.04), ("Observation", 0.03))
+STEPDOWN_UNITS = (("Medicine/Cardiology Intermediate", 0.35), ("Neuro Intermediate", 0.15), ("Surgery/Vascular/Intermediate", 0.2),
+                  ("Cardiology Surgery Intermediate", 0.3))
+ED_UNIT = "Emergency Department"
+
+SERVICE_BY_UNIT_FALLBACK = ("MED", "SURG", "CMED", "NMED", "ORTHO", "OMED", "CSURG", "VSURG", "TSURG", "GU", "NSURG", "TRAUM")
+
+POE_NONMED = (
+    # order_type, order_subtype, per admission-day rate
+    ("Lab", None, 1.3), ("General Care", "Vitals/Monitoring", 0.5), ("General Care", "Activity", 0.25),
+    ("Nutrition", "Diet", 0.25), ("IV therapy", "IV fluids", 0.2), ("Radiology", "General Xray", 0.25),
+    ("Radiology", "CT Scan", 0.1), ("Consults", None, 0.15), ("Cardiology", "ECG", 0.12), ("Respiratory", "Oxygen", 0.1),
+    ("Blood Bank", None, 0.05), ("Nursing", None, 0.3),
+)
+POE_DETAIL_FIELDS = (
+    ("Admit category", ("Admit to inpatient", "Place in observation")),
+    ("Admit to", ("Medicine", "Cardiology", "Surgery", "Neurology")),
+    ("Code status", ("Full code", "DNR / DNI", "DNR (do not resuscitate)")),
+    ("Discharge Planning", ("Finalized", "Pending")),
+    ("Discharge When", ("Discharge today", "Discharge tomorrow")),
+)
+
+OMR_RESULTS = ("Blood Pressure", "Weight (Lbs)", "BMI (kg/m2)", "Height (Inches)")
+
+HCPCS_USED: tuple[tuple[str, int, str, str], ...] = (
+    ("99223", 1, "Initial hospital care, per day, for the evaluation and management of a patient, which requires these 3 key components",
+     "Initial hospital care"),
+    ("99233", 1, "Subsequent hospital care, per day, for the evaluation and management of a patient, which requires at least 2 of these 3 key components",
+     "Subsequent hospital care"),
+    ("99291", 1, "Critical care, evaluation and management of the critically ill or critically injured patient; first 30-74 minutes",
+     "Critical care first hour"),
+    ("99292", 1, "Critical care, evaluation and management of the critically ill or critically injured patient; each additional 30 minutes",
+     "Critical care addl 30 min"),
+    ("93010", 1, "Electrocardiogram, routine ECG with at least 12 leads; interpretation and report only", "Electrocardiogram report"),
+    ("71045", 1, "Radiologic examination, chest; single view", "X-ray exam chest 1 view"),
+    ("36556", 1, "Insertion of non-tunneled centrally inserted central venous catheter; age 5 years or older", "Insert non-tunnel cv cath"),
+    ("94002", 1, "Ventilation assist and management, initiation of pressure or volume preset ventilators; hospital inpatient/observation, initial day",
+     "Vent mgmt inpat init day"),
+    ("G0378", 2, "Hospital observation service, per hour", "Hospital observation per hr"),
+    ("99218", 1, "Initial observation care, per day, for the evaluation and management of a patient", "Initial observation care"),
+)
+
+# Nursing assessments charted every 2 or 4 hours in every ICU stay (text values, as MetaVision charts them).
+# Labels follow MIMIC's MetaVision naming; itemids are allocated in dictionaries.py away from the real ones above.
+ASSESSMENTS: tuple[tuple[str, str, float, tuple[str, ...]], ...] = (
+    # label, category, every_h, values
+    ("Pain Present", "Pain/Sedation", 2, ("No", "Yes")),
+    ("Pain Level", "Pain/Sedation", 2, ("0-No Pain", "1-Minimal", "3-Mild", "5-Moderate", "7-Severe")),
+    ("Pain Location", "Pain/Sedation", 4, ("Abdominal", "Back", "Chest", "Generalized", "Incisional")),
+    ("Orientation", "Neurological", 2, ("Oriented x 3", "Oriented x 2", "Oriented x 1", "Disoriented")),
+    ("Follows Commands", "Neurological", 2, ("Consistently", "Inconsistently", "None")),
+    ("Speech", "Neurological", 4, ("Normal", "Slurred", "Aphasic", "Intubated")),
+    ("Pupil Size Right", "Neurological", 4, ("2 mm", "3 mm", "4 mm")),
+    ("Pupil Size Left", "Neurological", 4, ("2 mm", "3 mm", "4 mm")),
+    ("Pupil Response Right", "Neurological", 4, ("Brisk", "Sluggish", "Non-reactive")),
+    ("Pupil Response Left", "Neurological", 4, ("Brisk", "Sluggish", "Non-reactive")),
+    ("Strength R Arm", "Neurological", 4, ("Normal strength", "Lifts against gravity", "Movement but not against gravity")),
+    ("Strength L Arm", "Neurological", 4, ("Normal strength", "Lifts against gravity", "Movement but not against gravity")),
+    ("Strength R Leg", "Neurological", 4, ("Normal strength", "Lifts against gravity", "Movement but not against gravity")),
+    ("Strength L Leg", "Neurological", 4, ("Normal strength", "Lifts against gravity", "Movement but not against gravity")),
+    ("LUL Lung Sounds", "Respiratory", 2, ("Clear", "Diminished", "Crackles", "Rhonchi")),
+    ("LLL Lung Sounds", "Respiratory", 2, ("Clear", "Diminished", "Crackles", "Rhonchi")),
+    ("RUL Lung Sounds", "Respiratory", 2, ("Clear", "Diminished", "Crackles", "Rhonchi")),
+    ("RLL Lung Sounds", "Respiratory", 2, ("Clear", "Diminished", "Crackles", "Rhonchi")),
+    ("Cough Effort", "Respiratory", 4, ("Strong", "Weak", "None")),
+    ("Respiratory Effort", "Respiratory", 2, ("Normal", "Labored", "Shallow")),
+    ("Ectopy Type 1", "Cardiovascular", 2, ("None", "PVC's", "PAC's")),
+    ("Capillary Refill R", "Cardiovascular", 4, ("Normal <3 Seconds", "Abnormal >3 Seconds")),
+    ("Capillary Refill L", "Cardiovascular", 4, ("Normal <3 Seconds", "Abnormal >3 Seconds")),
+    ("Radial Pulse R", "Cardiovascular", 4, ("Palpable", "Doppler", "Weak Palpable")),
+    ("Radial Pulse L", "Cardiovascular", 4, ("Palpable", "Doppler", "Weak Palpable")),
+    ("Dorsal PedPulse R", "Cardiovascular", 4, ("Palpable", "Doppler", "Weak Palpable", "Absent")),
+    ("Dorsal PedPulse L", "Cardiovascular", 4, ("Palpable", "Doppler", "Weak Palpable", "Absent")),
+    ("PostTib Pulses R", "Cardiovascular", 4, ("Palpable", "Doppler", "Weak Palpable")),
+    ("PostTib Pulses L", "Cardiovascular", 4, ("Palpable", "Doppler", "Weak Palpable")),
+    ("Edema Location", "Cardiovascular", 4, ("Generalized", "Lower extremities", "None")),
+    ("Bowel Sounds", "GI/GU", 4, ("Present", "Hypoactive", "Absent", "Hyperactive")),
+    ("Abdominal Assessment", "GI/GU", 4, ("Soft", "Distended", "Firm", "Tender")),
+    ("Urine Source", "GI/GU", 4, ("Foley", "Voiding", "Condom Cath")),
+    ("Skin Temp", "Skin - Assessment", 4, ("Warm", "Cool", "Hot")),
+    ("Skin Color", "Skin - Assessment", 4, ("Normal for race", "Pale", "Jaundiced", "Flushed")),
+    ("Skin Condition", "Skin - Assessment", 4, ("Dry", "Moist", "Diaphoretic")),
+    ("Skin Integrity", "Skin - Assessment", 4, ("Intact", "Impaired")),
+    ("Braden Sensory Perception", "Skin - Assessment", 4, ("No Impairment", "Slight Impairment", "Very Limited")),
+    ("Braden Moisture", "Skin - Assessment", 4, ("Rarely Moist", "Occasionally Moist", "Moist")),
+    ("Braden Activity", "Skin - Assessment", 4, ("Bedfast", "Chairfast", "Walks Occasionally")),
+    ("Braden Mobility", "Skin - Assessment", 4, ("Very Limited", "Slightly Limited", "No Limitations")),
+    ("Braden Nutrition", "Skin - Assessment", 4, ("Probably Inadequate", "Adequate", "Excellent")),
+    ("Braden Friction/Shear", "Skin - Assessment", 4, ("Potential Problem", "No Apparent Problem")),
+    ("Activity", "Treatments", 2, ("Bed", "Chair", "Ambulate", "Dangle")),
+    ("Head of Bed", "Treatments", 2, ("30 Degrees", "45 Degrees", "15 Degrees")),
+    ("Turn", "Treatments", 2, ("Right", "Left", "Supine", "Self")),
+    ("Position", "Treatments", 2, ("Left Side", "Right Side", "Supine", "Chair")),
+    ("Safety Measures", "Treatments", 4, ("Bed locked in low position", "Call light within reach", "Side rails up x 2")),
+    ("Side Rails", "Treatments", 4, ("2 Rails Up", "3 Rails Up", "4 Rails Up")),
+    ("Diet Type", "General", 4, ("Regular", "Cardiac", "Diabetic", "NPO")),
+    ("Parameters Checked", "Alarms", 2, ("Yes",)),
+    ("Alarms On", "Alarms", 2, ("Yes",)),
+    ("Oral Cavity", "GI/GU", 4, ("Pink/Moist", "Dry", "Coated")),
+    ("Sputum Color", "Respiratory", 4, ("White", "Yellow", "Clear", "Tan")),
+    ("Sputum Amount", "Respiratory", 4, ("Scant", "Small", "Moderate")),
+    ("Heart Sounds", "Cardiovascular", 4, ("S1/S2", "Murmur", "Irregular")),
+    ("Nail Bed Color", "Cardiovascular", 4, ("Pink", "Pale", "Cyanotic")),
+    ("Anxiety", "Pain/Sedation", 4, ("None", "Mild", "Moderate")),
+    ("Sleep", "General", 4, ("Awake", "Asleep", "Drowsy")),
+    ("Mental Status", "Neurological", 2, ("Alert", "Lethargic", "Obtunded")),
+)

@@ -1,0 +1,368 @@
+"""Patients, admissions and their conditions, transfers, ICU stays and services for one chunk of patients.
+
+Everything downstream (labs, drugs, charting) reads the arrays of the Cohort built here, so the clinical story of an
+admission is decided once: which conditions it has, whether it goes to the ICU, when, and whether the patient dies.
+Times are int64 minutes since the epoch (shifted into the 2100s, one shift per patient).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from pipeline.ehr.synth import catalog as cat
+from pipeline.ehr.synth.util import (
+    DAY_MIN,
+    choice,
+    expand,
+    pick,
+    to_date,
+    to_datetime,
+    weighted,
+    year_of_minutes,
+    year_start_minutes,
+)
+
+# id blocks per chunk: ids are unique across the whole run because every chunk owns a disjoint block
+HADM_PER_PATIENT = 8
+TRANSFER_PER_PATIENT = 24
+CHRONIC = ("t2dm", "hypertension", "hyperlipidemia", "cad", "ckd", "depression", "gerd", "hypothyroidism", "obesity",
+           "tobacco", "copd", "heart_failure", "afib", "cirrhosis", "anemia")
+
+
+@dataclass
+class Cohort:
+    chunk: int
+    # patients (n_p)
+    subject_id: np.ndarray
+    gender: np.ndarray  # 0 = F, 1 = M
+    anchor_age: np.ndarray
+    anchor_year: np.ndarray
+    group: np.ndarray  # index into ANCHOR_YEAR_GROUPS
+    dod: np.ndarray  # minutes, -1 = NULL
+    weight_kg: np.ndarray
+    height_cm: np.ndarray
+    # admissions (n_a), sorted by subject then time
+    a_pat: np.ndarray
+    hadm_id: np.ndarray
+    admit: np.ndarray
+    disch: np.ndarray
+    died: np.ndarray
+    ed: np.ndarray
+    edreg: np.ndarray
+    icd_version: np.ndarray
+    conds: np.ndarray  # (n_a, n_conditions) bool
+    principal: np.ndarray  # condition index of the principal diagnosis
+    adm_type: np.ndarray  # index into ADMISSION_TYPES
+    # ICU (at most one stay per admission)
+    icu: np.ndarray
+    vent: np.ndarray
+    icu_in: np.ndarray
+    icu_out: np.ndarray
+    # stays (n_s)
+    s_adm: np.ndarray | None = None
+    stay_id: np.ndarray | None = None
+    s_first_unit: np.ndarray | None = None
+    s_last_unit: np.ndarray | None = None
+
+    @property
+    def n_patients(self) -> int:
+        return len(self.subject_id)
+
+    @property
+    def n_adm(self) -> int:
+        return len(self.hadm_id)
+
+    def cond(self, name: str) -> np.ndarray:
+        return self.conds[:, cat.COND_INDEX[name]]
+
+    @property
+    def a_subject(self) -> np.ndarray:
+        return self.subject_id[self.a_pat]
+
+
+def _lognormal_minutes(rng: np.random.Generator, median_min: float, sigma: float, n: int) -> np.ndarray:
+    return np.exp(np.log(median_min) + sigma * rng.standard_normal(n))
+
+
+def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: int, chunk_patients: int) -> Cohort:
+    """Draw the patients of one chunk and the skeleton of all their admissions."""
+    subject_id = 10_000_000 + first_patient + np.arange(n, dtype=np.int64)
+    gender = (rng.random(n) < 0.47).astype(np.int8)
+    age = np.clip(np.round(rng.normal(58, 18, n)), 18, 100).astype(np.int64)
+    group = choice(rng, cat.ANCHOR_YEAR_GROUPS, cat.ANCHOR_GROUP_P, n)
+    anchor_year = rng.integers(2110, 2201, n)
+    weight = np.clip(rng.normal(80, 18, n) + 8 * gender, 40, 180)
+    height = np.clip(rng.normal(163, 7, n) + 13 * gender, 140, 205)
+
+    # admissions: geometric count (mean ~1.5), first one during the anchor year, later ones after gaps
+    n_adm = np.minimum(rng.geometric(0.67, n), HADM_PER_PATIENT)
+    a_pat, a_pos = expand(n_adm)
+    na = len(a_pat)
+    hadm_id = 20_000_000 + chunk * chunk_patients * HADM_PER_PATIENT + np.arange(na, dtype=np.int64)
+
+    # conditions: chronic ones per patient (shared by all admissions), acute ones per admission
+    nc = len(cat.CONDITIONS)
+    old = (age[a_pat] >= 65)[:, None]
+    prev = np.array([c.prevalence for c in cat.CONDITIONS])
+    u_pat = rng.random((n, nc))[a_pat]
+    u_adm = rng.random((na, nc))
+    chronic_mask = np.array([c.name in CHRONIC for c in cat.CONDITIONS])
+    u = np.where(chronic_mask[None, :], u_pat, u_adm)
+    conds = u < prev[None, :] * np.where(old, 1.4, 0.7)
+    for parent, child, p in cat.CORRELATIONS:
+        pi, ci = cat.COND_INDEX[parent], cat.COND_INDEX[child]
+        conds[:, ci] |= conds[:, pi] & (rng.random(na) < p)
+    acute_idx = np.array([i for i, c in enumerate(cat.CONDITIONS) if c.acute])
+    prio = np.array([cat.CONDITIONS[i].priority for i in acute_idx])
+    has_acute = conds[:, acute_idx].any(axis=1)
+    reason = np.array([cat.COND_INDEX[r] for r in cat.REASON_CONDITIONS])[choice(rng, cat.REASON_CONDITIONS, cat.REASON_WEIGHTS, na)]
+    conds[np.flatnonzero(~has_acute), reason[~has_acute]] = True
+    masked_prio = np.where(conds[:, acute_idx], prio[None, :], 10_000)
+    principal = acute_idx[np.argmin(masked_prio, axis=1)]
+
+    # admission type: elective surgery for the surgical reasons, emergency otherwise
+    adm_type = choice(rng, cat.ADMISSION_TYPES, [w for _, w in cat.ADMISSION_TYPES], na)
+    surgical = np.isin(principal, [cat.COND_INDEX["knee_replacement"], cat.COND_INDEX["cholecystitis"]])
+    adm_type = np.where(surgical & (rng.random(na) < 0.7), 4, adm_type)  # SURGICAL SAME DAY ADMISSION
+    ed_types = np.array([t in cat.ED_TYPES for t, _ in cat.ADMISSION_TYPES])
+    ed = ed_types[adm_type]
+
+    # ICU and ventilation
+    icu_p = np.array([c.icu_p for c in cat.CONDITIONS])
+    p_icu = 1 - (1 - 0.05) * np.prod(np.where(conds, 1 - icu_p[None, :], 1.0), axis=1)
+    icu = rng.random(na) < p_icu
+    resp = conds[:, [cat.COND_INDEX["sepsis"], cat.COND_INDEX["pneumonia"], cat.COND_INDEX["stroke"]]].any(axis=1)
+    vent = icu & (rng.random(na) < np.where(resp, 0.6, 0.3))
+
+    # lengths of stay (minutes)
+    ward_los = np.clip(_lognormal_minutes(rng, 2.8 * DAY_MIN, 0.75, na), 240, 45 * DAY_MIN)
+    pre_icu = np.where(rng.random(na) < 0.5, 0, np.clip(_lognormal_minutes(rng, 600, 0.8, na), 60, 3 * DAY_MIN))
+    icu_los = np.clip(_lognormal_minutes(rng, 2.0 * DAY_MIN, 0.8, na), 0.5 * DAY_MIN, 30 * DAY_MIN)
+    post_icu = np.clip(_lognormal_minutes(rng, 2.5 * DAY_MIN, 0.7, na), 180, 30 * DAY_MIN)
+
+    # death: only on a patient's last admission
+    is_last = np.r_[a_pat[1:] != a_pat[:-1], True]
+    death_p = np.array([c.death_p for c in cat.CONDITIONS])
+    p_die = 0.006 + (conds * death_p[None, :]).sum(axis=1) + 0.06 * icu + 0.0006 * np.maximum(age[a_pat] - 60, 0)
+    died = is_last & (rng.random(na) < p_die)
+    died_in_icu = died & icu & (rng.random(na) < 0.8)
+    post_icu = np.where(died_in_icu, 0, post_icu)
+    los = np.where(icu, pre_icu + icu_los + post_icu, ward_los).round().astype(np.int64)
+    pre_icu = pre_icu.round().astype(np.int64)
+    icu_los = icu_los.round().astype(np.int64)
+
+    # admission timeline per patient
+    base = year_start_minutes(anchor_year)[a_pat] + rng.integers(0, 330 * DAY_MIN, na)
+    gaps = np.where(a_pos == 0, 0, rng.exponential(160 * DAY_MIN, na).astype(np.int64) + 2 * DAY_MIN)
+    # cumulative: admit_k = base_0 + sum_{j<=k} gap_j + sum_{j<k} los_j  (within patient)
+    first_idx = np.cumsum(n_adm) - n_adm
+    step = gaps + np.r_[0, los[:-1]] * (a_pos > 0)
+    cs = np.cumsum(step)
+    admit = base[first_idx[a_pat]] + cs - cs[first_idx[a_pat]]
+    disch = admit + los
+    edreg = np.where(ed, admit - np.clip(_lognormal_minutes(rng, 300, 0.6, na), 30, 24 * 60).round().astype(np.int64), -1)
+    icu_in = np.where(icu, admit + pre_icu, -1)
+    icu_out = np.where(icu, np.where(died_in_icu, disch, icu_in + icu_los), -1)
+
+    # ICD version by anchor_year_group (2014 - 2016 straddles the October 2015 switch)
+    real_year = 2014 + rng.integers(0, 3, n)[a_pat] + (year_of_minutes(admit) - anchor_year[a_pat])
+    doy = (admit - year_start_minutes(year_of_minutes(admit))) // DAY_MIN
+    v_mixed = np.where((real_year > 2015) | ((real_year == 2015) & (doy >= 273)), 10, 9)
+    g = group[a_pat]
+    icd_version = np.where(g <= 1, 9, np.where(g >= 3, 10, v_mixed)).astype(np.int64)
+
+    # dod: in-hospital death date, or an out-of-hospital death within a year of the last discharge
+    last_adm = np.flatnonzero(is_last)
+    dod = np.full(n, -1, dtype=np.int64)
+    pat_died = died[last_adm]
+    dod[a_pat[last_adm[pat_died]]] = disch[last_adm[pat_died]]
+    ooh = ~pat_died & (rng.random(len(last_adm)) < 0.04 + 0.002 * np.maximum(age - 60, 0))
+    dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + rng.integers(1, 365, ooh.sum()) * DAY_MIN
+
+    anchor_age = np.where(age > 89, 91, age)
+    return Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
+                  admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out)
+
+
+# ------------------------------------------------------------------------------------------------ tables
+
+
+def patients_frame(c: Cohort) -> pl.DataFrame:
+    return pl.DataFrame({
+        "subject_id": c.subject_id,
+        "gender": pick(["F", "M"], c.gender),
+        "anchor_age": c.anchor_age,
+        "anchor_year": c.anchor_year,
+        "anchor_year_group": pick(cat.ANCHOR_YEAR_GROUPS, c.group),
+        "dod": to_date(np.where(c.dod < 0, 0, c.dod)),
+    }).with_columns(pl.when(pl.Series(c.dod >= 0)).then(pl.col("dod")).otherwise(None).alias("dod"))
+
+
+def admissions_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray) -> pl.DataFrame:
+    na = c.n_adm
+    loc_other = weighted(rng, cat.ADMISSION_LOCATIONS_OTHER, na)
+    dloc = weighted(rng, cat.DISCHARGE_LOCATIONS, na)
+    # patient-level demographics repeated on each admission
+    race = weighted(rng, cat.RACES, c.n_patients).gather(pl.Series(c.a_pat))
+    language = weighted(rng, cat.LANGUAGES, c.n_patients).gather(pl.Series(c.a_pat))
+    marital = weighted(rng, cat.MARITAL, c.n_patients).gather(pl.Series(c.a_pat))
+    old = c.anchor_age[c.a_pat] >= 65
+    ins = weighted(rng, cat.INSURANCE, na)
+    died = pl.Series(c.died)
+    ed = pl.Series(c.ed)
+    return pl.DataFrame({
+        "subject_id": c.a_subject,
+        "hadm_id": c.hadm_id,
+        "admittime": to_datetime(c.admit),
+        "dischtime": to_datetime(c.disch),
+        "deathtime": to_datetime(c.disch),
+        "admission_type": pick([t for t, _ in cat.ADMISSION_TYPES], c.adm_type),
+        "admit_provider_id": pick(list(providers), rng.integers(0, len(providers), na)),
+        "admission_location": pl.select(pl.when(ed).then(pl.lit("EMERGENCY ROOM")).otherwise(loc_other)).to_series(),
+        "discharge_location": pl.select(pl.when(died).then(pl.lit("DIED")).otherwise(dloc)).to_series(),
+        "insurance": pl.select(pl.when(pl.Series(old) & pl.Series(rng.random(na) < 0.75)).then(pl.lit("Medicare"))
+                               .otherwise(ins)).to_series(),
+        "language": language,
+        "marital_status": marital,
+        "race": race,
+        "edregtime": to_datetime(np.where(c.ed, c.edreg, 0)),
+        "edouttime": to_datetime(np.where(c.ed, c.admit, 0)),
+        "hospital_expire_flag": c.died.astype(np.int16),
+    }).with_columns(
+        pl.when(died).then(pl.col("deathtime")).otherwise(None).alias("deathtime"),
+        pl.when(ed).then(pl.col("edregtime")).otherwise(None).alias("edregtime"),
+        pl.when(ed).then(pl.col("edouttime")).otherwise(None).alias("edouttime"),
+    )
+
+
+def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Transfers tiling each admission (ED -> admit -> transfer... -> discharge) and the ICU stays they imply."""
+    na = c.n_adm
+    icu_units = [u for u, _ in cat.ICU_UNITS]
+    unit_a = choice(rng, icu_units, [w for _, w in cat.ICU_UNITS], na)
+    cardiac = c.cond("mi") | c.cond("heart_failure") | c.cond("afib")
+    unit_a = np.where(cardiac & (rng.random(na) < 0.6), 4, unit_a)  # CCU
+    split_icu = c.icu & (rng.random(na) < 0.1) & (c.icu_out - c.icu_in > DAY_MIN)
+    unit_b = (unit_a + 1 + rng.integers(0, len(icu_units) - 1, na)) % len(icu_units)
+    icu_mid = np.where(split_icu, c.icu_in + (c.icu_out - c.icu_in) // 2, c.icu_out)
+    wards = [u for u, _ in cat.WARD_UNITS]
+    ww = [w for _, w in cat.WARD_UNITS]
+    step_units = [u for u, _ in cat.STEPDOWN_UNITS]
+    n_wards = np.where(c.icu, 0, 1 + (rng.random(na) < 0.45) + (rng.random(na) < 0.2))
+    # ward split points for non-ICU admissions
+    f1, f2 = np.sort(rng.uniform(0.15, 0.85, (2, na)), axis=0)
+    los = c.disch - c.admit
+    w1_end = np.where(n_wards >= 2, c.admit + (los * f1).astype(np.int64), c.disch)
+    w2_end = np.where(n_wards >= 3, c.admit + (los * f2).astype(np.int64), c.disch)
+
+    segs: list[tuple[np.ndarray, np.ndarray, np.ndarray, pl.Series, int]] = []  # mask, start, end, unit, slot
+
+    def add(mask: np.ndarray, start: np.ndarray, end: np.ndarray, unit: pl.Series, slot: int) -> None:
+        segs.append((mask, start, end, unit, slot))
+
+    ward_a = pick(wards, choice(rng, wards, ww, na))
+    ward_b = pick(wards, choice(rng, wards, ww, na))
+    ward_c = pick(wards, choice(rng, wards, ww, na))
+    step = pick(step_units, choice(rng, step_units, [w for _, w in cat.STEPDOWN_UNITS], na))
+    icu_a_names = pick(icu_units, unit_a)
+    icu_b_names = pick(icu_units, unit_b)
+    ed_name = pl.Series([cat.ED_UNIT] * na)
+    add(c.ed, c.edreg, c.admit, ed_name, 0)
+    add(~c.icu, c.admit, w1_end, ward_a, 1)
+    add(~c.icu & (n_wards >= 2), w1_end, w2_end, ward_b, 2)
+    add(~c.icu & (n_wards >= 3), w2_end, c.disch, ward_c, 3)
+    add(c.icu & (c.icu_in > c.admit), c.admit, c.icu_in, ward_a, 4)
+    add(c.icu, c.icu_in, icu_mid, icu_a_names, 5)
+    add(split_icu, icu_mid, c.icu_out, icu_b_names, 6)
+    post = c.icu & (c.disch > c.icu_out)
+    post_split = post & (rng.random(na) < 0.5) & (c.disch - c.icu_out > DAY_MIN)
+    post_mid = np.where(post_split, c.icu_out + (c.disch - c.icu_out) // 2, c.disch)
+    add(post, c.icu_out, post_mid, step, 7)
+    add(post_split, post_mid, c.disch, ward_b, 8)
+
+    adm_l, start_l, end_l, unit_l, slot_l = [], [], [], [], []
+    for mask, start, end, unit, slot in segs:
+        idx = np.flatnonzero(mask)
+        adm_l.append(idx)
+        start_l.append(start[idx])
+        end_l.append(end[idx])
+        unit_l.append(unit.gather(pl.Series(idx)))
+        slot_l.append(np.full(len(idx), slot))
+    adm = np.concatenate(adm_l)
+    order = np.lexsort((np.concatenate(slot_l), adm))
+    adm = adm[order]
+    start = np.concatenate(start_l)[order]
+    end = np.concatenate(end_l)[order]
+    slot = np.concatenate(slot_l)[order]
+    unit = pl.concat(unit_l).gather(pl.Series(order))
+    # discharge rows go after each admission's segments
+    nseg = len(adm)
+    adm_all = np.concatenate([adm, np.arange(na)])
+    key_slot = np.concatenate([slot, np.full(na, 99)])
+    order2 = np.lexsort((key_slot, adm_all))
+    adm_all = adm_all[order2]
+    start_all = np.concatenate([start, c.disch])[order2]
+    end_all = np.concatenate([end, np.full(na, -1)])[order2]
+    slot_all = key_slot[order2]
+    unit_all = pl.concat([unit, pl.Series([None] * na, dtype=pl.String)]).gather(pl.Series(order2))
+    is_disch = slot_all == 99
+    is_ed = slot_all == 0
+    # first non-ED segment of each admission is 'admit'
+    non_ed_rank = np.zeros(len(adm_all), dtype=np.int64)
+    ne = ~is_ed
+    from pipeline.ehr.synth.util import group_rank
+
+    non_ed_rank[ne] = group_rank(adm_all[ne])
+    eventtype = np.where(is_ed, 0, np.where(is_disch, 3, np.where(non_ed_rank == 1, 1, 2)))
+    base = 30_000_000 + c.chunk * chunk_patients * TRANSFER_PER_PATIENT
+    if len(adm_all) >= chunk_patients * TRANSFER_PER_PATIENT:
+        raise ValueError("transfer id block exhausted; use a larger chunk_patients")
+    transfer_id = base + np.arange(len(adm_all), dtype=np.int64)
+    del nseg
+
+    transfers = pl.DataFrame({
+        "subject_id": c.a_subject[adm_all],
+        "hadm_id": c.hadm_id[adm_all],
+        "transfer_id": transfer_id,
+        "eventtype": pick(["ED", "admit", "transfer", "discharge"], eventtype),
+        "careunit": unit_all,
+        "intime": to_datetime(start_all),
+        "outtime": to_datetime(np.where(end_all < 0, 0, end_all)),
+    }).with_columns(pl.when(pl.Series(end_all < 0)).then(None).otherwise(pl.col("outtime")).alias("outtime"))
+
+    # ICU stays: stay_id = transfer_id of the first ICU segment (slot 5)
+    first_icu = slot_all == 5
+    s_adm = adm_all[first_icu]
+    c.s_adm = s_adm
+    c.stay_id = transfer_id[first_icu]
+    c.s_first_unit = unit_a[s_adm]
+    c.s_last_unit = np.where(split_icu[s_adm], unit_b[s_adm], unit_a[s_adm])
+    stays = pl.DataFrame({
+        "subject_id": c.a_subject[s_adm],
+        "hadm_id": c.hadm_id[s_adm],
+        "stay_id": c.stay_id,
+        "first_careunit": pick(icu_units, c.s_first_unit),
+        "last_careunit": pick(icu_units, c.s_last_unit),
+        "intime": to_datetime(c.icu_in[s_adm]),
+        "outtime": to_datetime(c.icu_out[s_adm]),
+        "los": (c.icu_out[s_adm] - c.icu_in[s_adm]) / DAY_MIN,
+    })
+    return transfers, stays
+
+
+def services_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    na = c.n_adm
+    first = pl.Series([cat.CONDITIONS[i].service for i in range(len(cat.CONDITIONS))]).gather(pl.Series(c.principal))
+    second_mask = rng.random(na) < 0.12
+    idx = np.flatnonzero(second_mask)
+    fb = list(cat.SERVICE_BY_UNIT_FALLBACK)
+    second = pick(fb, rng.integers(0, len(fb), len(idx)))
+    second = pl.select(pl.when(second == first.gather(pl.Series(idx))).then(pl.lit("SURG")).otherwise(second)).to_series()
+    second = pl.select(pl.when(second == first.gather(pl.Series(idx))).then(pl.lit("MED")).otherwise(second)).to_series()
+    t2 = c.admit[idx] + ((c.disch[idx] - c.admit[idx]) * rng.uniform(0.2, 0.8, len(idx))).astype(np.int64)
+    a = pl.DataFrame({"subject_id": c.a_subject, "hadm_id": c.hadm_id, "transfertime": to_datetime(c.admit),
+                      "prev_service": pl.Series([None] * na, dtype=pl.String), "curr_service": first})
+    b = pl.DataFrame({"subject_id": c.a_subject[idx], "hadm_id": c.hadm_id[idx], "transfertime": to_datetime(t2),
+                      "prev_service": first.gather(pl.Series(idx)), "curr_service": second})
+    return pl.concat([a, b])

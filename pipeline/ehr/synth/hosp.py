@@ -1,0 +1,434 @@
+"""Hospital-module event tables driven by each admission's conditions: diagnoses, procedures, DRGs, HCPCS,
+labevents, microbiology and OMR."""
+
+import numpy as np
+import polars as pl
+
+from pipeline.ehr.synth import catalog as cat
+from pipeline.ehr.synth.cohort import Cohort
+from pipeline.ehr.synth.util import DAY_MIN, S, expand, fmt_num, group_rank, pick, to_date, to_datetime
+
+LAB_PER_PATIENT = 2000  # labevent_id block per patient (int32 stays in range at full scale)
+SPECIMEN_PER_PATIENT = 200
+MICRO_PER_PATIENT = 100
+
+
+def _stack(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    keys = parts[0].keys()
+    return {k: np.concatenate([p[k] for p in parts]) for k in keys}
+
+
+# --------------------------------------------------------------------------------------------- diagnoses
+
+
+def diagnoses_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    parts = []
+    for i, cond in enumerate(cat.CONDITIONS):
+        for version, codes in ((9, cond.icd9), (10, cond.icd10)):
+            for j, (code, _title) in enumerate(codes):
+                idx = np.flatnonzero(c.conds[:, i] & (c.icd_version == version))
+                key = np.where(c.principal[idx] == i, j, 1000 + cond.priority * 10 + j)
+                parts.append({"adm": idx, "key": key, "code": np.full(len(idx), code, dtype=object)})
+    for version, pool in ((9, cat.FILLER_DX9), (10, cat.FILLER_DX10)):
+        idx = np.flatnonzero(c.icd_version == version)
+        k = np.minimum(rng.poisson(8.0, len(idx)), len(pool))
+        order = np.argsort(rng.random((len(idx), len(pool))), axis=1)
+        a, pos = expand(k)
+        codes = np.array([p[0] for p in pool], dtype=object)[order[a, pos]]
+        parts.append({"adm": idx[a], "key": 5000 + pos, "code": codes})
+    d = _stack(parts)
+    o = np.lexsort((d["key"], d["adm"]))
+    adm = d["adm"][o]
+    return pl.DataFrame({
+        "subject_id": c.a_subject[adm], "hadm_id": c.hadm_id[adm], "seq_num": group_rank(adm),
+        "icd_code": S(d["code"][o]), "icd_version": c.icd_version[adm],
+    })
+
+
+def procedures_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    parts = []
+
+    def add(mask: np.ndarray, code: str, version: int) -> None:
+        idx = np.flatnonzero(mask & (c.icd_version == version))
+        parts.append({"adm": idx, "code": np.full(len(idx), code, dtype=object)})
+
+    na = c.n_adm
+    for i, cond in enumerate(cat.CONDITIONS):
+        if cond.procedure_p <= 0:
+            continue
+        m = c.conds[:, i] & (rng.random(na) < cond.procedure_p)
+        for code, _ in cond.procedures9:
+            add(m, code, 9)
+        for code, _ in cond.procedures10:
+            add(m, code, 10)
+    for code, _ in cat.VENT_PX9:
+        add(c.vent, code, 9)
+    for code, _ in cat.VENT_PX10:
+        add(c.vent, code, 10)
+    for version, pool in ((9, cat.FILLER_PX9), (10, cat.FILLER_PX10)):
+        m = rng.random(na) < 0.3
+        which = rng.integers(0, len(pool), na)
+        for j, (code, _) in enumerate(pool):
+            add(m & (which == j), code, version)
+    d = _stack(parts)
+    # one row per (admission, code)
+    key = pl.DataFrame({"adm": d["adm"], "code": S(d["code"])}).unique(maintain_order=True)
+    adm = key["adm"].to_numpy()
+    t = c.admit[adm] + ((c.disch[adm] - c.admit[adm]) * rng.random(len(adm))).astype(np.int64)
+    o = np.lexsort((t, adm))
+    adm, t = adm[o], t[o]
+    return pl.DataFrame({
+        "subject_id": c.a_subject[adm], "hadm_id": c.hadm_id[adm], "seq_num": group_rank(adm),
+        "chartdate": to_date(t), "icd_code": key["code"].gather(pl.Series(o)), "icd_version": c.icd_version[adm],
+    })
+
+
+def drgcodes_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    na = c.n_adm
+    t2dm = cat.COND_INDEX["t2dm"]
+    hcfa = [cond.drg_hcfa or cat.DEFAULT_DRG[0] for cond in cat.CONDITIONS]
+    apr = [cond.drg_apr or cat.DEFAULT_DRG[1] for cond in cat.CONDITIONS]
+    drg_cond = np.where((c.principal >= 0), c.principal, t2dm)
+    sev = np.clip(1 + rng.poisson(0.8, na) + c.icu + c.died, 1, 4)
+    mort = np.clip(sev - rng.integers(0, 2, na) + c.died, 1, 4)
+    h = np.flatnonzero(rng.random(na) < 0.88)
+    a = np.flatnonzero(rng.random(na) < 0.52)
+    fh = pl.DataFrame({
+        "subject_id": c.a_subject[h], "hadm_id": c.hadm_id[h], "drg_type": pl.Series(["HCFA"] * len(h), dtype=pl.String),
+        "drg_code": pick([x[0] for x in hcfa], drg_cond[h]), "description": pick([x[1] for x in hcfa], drg_cond[h]),
+        "drg_severity": pl.Series([None] * len(h), dtype=pl.Int16), "drg_mortality": pl.Series([None] * len(h), dtype=pl.Int16),
+    })
+    fa = pl.DataFrame({
+        "subject_id": c.a_subject[a], "hadm_id": c.hadm_id[a], "drg_type": pl.Series(["APR"] * len(a), dtype=pl.String),
+        "drg_code": pick([x[0] for x in apr], drg_cond[a]), "description": pick([x[1] for x in apr], drg_cond[a]),
+        "drg_severity": pl.Series(sev[a], dtype=pl.Int16), "drg_mortality": pl.Series(mort[a], dtype=pl.Int16),
+    })
+    return pl.concat([fh, fa]).sort("hadm_id", "drg_type", maintain_order=True)
+
+
+def hcpcs_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    na = c.n_adm
+    obs = np.isin(c.adm_type, [1, 2, 6, 8])
+    rules = [("99291", c.icu & (rng.random(na) < 0.5)), ("36556", c.icu & (rng.random(na) < 0.2)),
+             ("94002", c.vent & (rng.random(na) < 0.5)), ("G0378", obs & (rng.random(na) < 0.3)),
+             ("99218", obs & (rng.random(na) < 0.15)), ("99223", rng.random(na) < 0.05),
+             ("93010", rng.random(na) < 0.05), ("71045", rng.random(na) < 0.04)]
+    adm_l, code_l = [], []
+    for code, m in rules:
+        idx = np.flatnonzero(m)
+        adm_l.append(idx)
+        code_l.append(np.full(len(idx), code, dtype=object))
+    adm = np.concatenate(adm_l)
+    codes = np.concatenate(code_l)
+    t = c.admit[adm] + ((c.disch[adm] - c.admit[adm]) * rng.random(len(adm))).astype(np.int64)
+    o = np.lexsort((t, adm))
+    adm, codes, t = adm[o], codes[o], t[o]
+    short = {code: s for code, _, _, s in cat.HCPCS_USED}
+    return pl.DataFrame({
+        "subject_id": c.a_subject[adm], "hadm_id": c.hadm_id[adm], "chartdate": to_date(t),
+        "hcpcs_cd": S(codes), "seq_num": group_rank(adm),
+        "short_description": pl.Series([short[x] for x in codes], dtype=pl.String),
+    })
+
+
+# ------------------------------------------------------------------------------------------------- labs
+
+_L = {lab.itemid: lab for lab in cat.LABS}
+_PANEL_NAMES = list(cat.PANELS)
+_PANEL_SIZES = np.array([len(cat.PANELS[p]) for p in _PANEL_NAMES])
+_PANEL_OFFSETS = np.cumsum(_PANEL_SIZES) - _PANEL_SIZES
+_PANEL_ITEMS = np.array([cat.LAB_INDEX[i] for p in _PANEL_NAMES for i in cat.PANELS[p]])
+_LAB_MEAN = np.array([lab.mean for lab in cat.LABS])
+_LAB_SD = np.array([lab.sd for lab in cat.LABS])
+_LAB_DEC = np.array([lab.decimals for lab in cat.LABS])
+_LAB_LOG = np.array([lab.lognormal for lab in cat.LABS])
+_LAB_TEXT = np.array([bool(lab.texts) for lab in cat.LABS])
+_LAB_LO = np.array([np.nan if lab.lower is None else lab.lower for lab in cat.LABS])
+_LAB_HI = np.array([np.nan if lab.upper is None else lab.upper for lab in cat.LABS])
+
+
+def _li(itemid: int) -> int:
+    return cat.LAB_INDEX[itemid]
+
+
+def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, chunk_patients: int,
+                    density: float = 1.0) -> pl.DataFrame:
+    """Blood draws over each admission (denser in the ICU and when something is abnormal), panels sharing a
+    specimen_id, values pulled by the admission's conditions; plus outpatient draws without hadm_id."""
+    na = c.n_adm
+    los_d = (c.disch - c.admit) / DAY_MIN
+    icu_d = np.where(c.icu, (c.icu_out - c.icu_in) / DAY_MIN, 0.0)
+    sick = c.cond("sepsis") | c.cond("hyperkalemia") | c.cond("aki") | c.cond("hyponatremia") | c.cond("gi_bleed")
+    rate = (1.0 + 0.6 * sick) * density
+    n_draw = 1 + rng.poisson(los_d * rate + icu_d * 2.0 * density)
+    d_adm, d_k = expand(n_draw)
+    frac = (d_k + 0.8 * rng.random(len(d_adm))) / n_draw[d_adm]
+    t = c.admit[d_adm] + (frac * (c.disch - c.admit)[d_adm]).astype(np.int64)
+    t = np.minimum(t, c.disch[d_adm] - 1)
+    in_icu = c.icu[d_adm] & (t >= c.icu_in[d_adm]) & (t < c.icu_out[d_adm])
+    first = d_k == 0
+
+    # outpatient draws before the first admission (NULL hadm_id)
+    n_out = rng.poisson(2.0 * density, c.n_patients)
+    o_pat, o_k = expand(n_out)
+    first_adm = np.searchsorted(c.a_pat, np.arange(c.n_patients))
+    o_t = c.admit[first_adm[o_pat]] - (o_k + 1) * 40 * DAY_MIN - rng.integers(DAY_MIN, 30 * DAY_MIN, len(o_pat))
+    # chronic state for outpatients comes from their first admission
+    o_adm = first_adm[o_pat]
+
+    # all draws: inpatient then outpatient
+    nd_in = len(d_adm)
+    D_adm = np.concatenate([d_adm, o_adm])
+    D_t = np.concatenate([t, o_t])
+    D_frac = np.concatenate([frac, np.zeros(len(o_adm))])
+    D_icu = np.concatenate([in_icu, np.zeros(len(o_adm), bool)])
+    D_first = np.concatenate([first, np.zeros(len(o_adm), bool)])
+    D_inpt = np.arange(len(D_adm)) < nd_in
+    nd = len(D_adm)
+
+    # which panels on each draw
+    p_ward = np.array([cat.PANEL_P[p][0] for p in _PANEL_NAMES])
+    p_icu = np.array([cat.PANEL_P[p][1] for p in _PANEL_NAMES])
+    P = np.where(D_icu[:, None], p_icu[None, :], p_ward[None, :])
+    M = rng.random((nd, len(_PANEL_NAMES))) < P
+    pi = {p: i for i, p in enumerate(_PANEL_NAMES)}
+    M[D_first | ~D_inpt, pi["chem"]] = True
+    M[D_first | ~D_inpt, pi["cbc"]] = True
+    for cond, panels in cat.FIRST_DRAW_PANELS.items():
+        m = D_first & c.cond(cond)[D_adm]
+        for p in panels:
+            M[m, pi[p]] = True
+    sepsis_d = c.cond("sepsis")[D_adm] & D_inpt
+    M[sepsis_d & (rng.random(nd) < 0.5), pi["lactate"]] = True
+    M[c.cond("hyperkalemia")[D_adm] & D_inpt, pi["chem"]] = True
+    M[~D_inpt, pi["bg"]] = False
+    M[~D_inpt, pi["lactate"]] = False
+    M[M[:, pi["bg"]], pi["lactate"]] = False  # the gas panel already carries lactate
+
+    s_draw, s_panel = np.nonzero(M)
+    ns = len(s_draw)
+    # per-draw physiological state for the analytes conditions move
+    u = rng.random(nd)
+    z = rng.standard_normal((nd, 8))
+    A = D_adm
+    cf = lambda name: c.cond(name)[A]  # noqa: E731
+    base_cr = 0.75 + 0.35 * rng.random(na)
+    cr = base_cr[A] * np.where(cf("ckd"), 2.0, 1.0)
+    cr = np.where(cf("aki") & D_inpt, cr * (1 + 2.0 * D_frac), cr)
+    bun = np.clip(15 + 5 * z[:, 0], 6, None) * cr / base_cr[A]
+    k = 4.1 + 0.35 * z[:, 1] + 0.3 * cf("ckd")
+    hk = cf("hyperkalemia") & D_inpt
+    k = np.where(hk, np.where(D_first, 5.8 + 1.2 * u, 5.6 - 1.2 * D_frac + 0.2 * z[:, 1]), k)
+    na_v = 139 + 2.5 * z[:, 2]
+    hn = cf("hyponatremia") & D_inpt
+    na_v = np.where(hn, np.where(D_first, 118 + 10 * u, 124 + 9 * D_frac + 1.5 * z[:, 2]), na_v)
+    glu = 100 + 15 * z[:, 3]
+    dm = cf("t2dm")
+    glu = np.where(dm, np.where(D_first & D_inpt, 200 + 150 * u, 185 + 45 * z[:, 3]), glu)
+    wbc = 7.8 + 2.0 * z[:, 4]
+    sep = cf("sepsis") & D_inpt
+    wbc = np.where(sep, np.where(D_first, 14 + 10 * u, 16 - 5 * D_frac + 2.5 * z[:, 4]), wbc)
+    wbc = np.where(cf("pneumonia") & D_inpt & ~sep, wbc + 4, wbc)
+    lac = np.where(sep, np.where(D_first, 2.6 + 3.4 * u, 3.2 - 2.0 * D_frac + 0.4 * z[:, 5]), 1.3 + 0.35 * z[:, 5])
+    hgb = 13.0 + 1.4 * z[:, 6] - 0.8 * (c.gender[c.a_pat[A]] == 0)
+    anem = (cf("anemia") | cf("gi_bleed"))
+    hgb = np.where(anem, np.where(D_first, 6.5 + 2.2 * u, 8.2 + 0.7 * z[:, 6]), hgb)
+    hco3 = np.where(sep | cf("aki"), 19 + 2.5 * z[:, 7], 25 + 2.5 * z[:, 7])
+
+    state = {50912: cr, 51006: bun, 50971: k, 50983: na_v, 50931: glu, 51301: wbc, 50813: lac, 51222: hgb,
+             51221: hgb * 3 + 0.8 * z[:, 0], 50882: hco3, 50820: np.where(sep, 7.30 + 0.05 * z[:, 1], 7.39 + 0.04 * z[:, 1])}
+    special = {
+        50963: (cf("heart_failure"), lambda n: np.exp(np.log(4500) + 0.7 * rng.standard_normal(n))),
+        51003: (cf("mi"), lambda n: np.exp(np.log(0.4) + 1.0 * rng.standard_normal(n))),
+        50911: (cf("mi"), lambda n: 25 + 15 * rng.random(n)),
+        50852: (dm, lambda n: 7.2 + 3.5 * rng.random(n)),
+        50885: (cf("cirrhosis"), lambda n: 2 + 4 * rng.random(n)),
+        50862: (cf("cirrhosis"), lambda n: 2.3 + 0.6 * rng.random(n)),
+        51237: (cf("cirrhosis"), lambda n: 1.5 + 0.6 * rng.random(n)),
+        51265: (cf("cirrhosis") | sep, lambda n: 70 + 60 * rng.random(n)),
+        50889: (sep | cf("pneumonia"), lambda n: 60 + 150 * rng.random(n)),
+        50924: (anem, lambda n: 5 + 10 * rng.random(n)),
+    }
+
+    # rows
+    r_spec, r_pos = expand(_PANEL_SIZES[s_panel])
+    r_draw = s_draw[r_spec]
+    L = _PANEL_ITEMS[_PANEL_OFFSETS[s_panel[r_spec]] + r_pos]
+    nr = len(L)
+    zr = rng.standard_normal(nr)
+    lo, hi = _LAB_LO[L], _LAB_HI[L]
+    is_text = _LAB_TEXT[L]
+    raw = np.where(_LAB_LOG[L], _LAB_MEAN[L] * np.exp(0.45 * zr), _LAB_MEAN[L] + _LAB_SD[L] * zr)
+    for itemid, arr in state.items():
+        m = _li(itemid) == L
+        raw[m] = arr[r_draw[m]]
+    for itemid, (cond_rows, fn) in special.items():
+        m = (_li(itemid) == L) & cond_rows[r_draw]
+        if m.any():
+            raw[m] = fn(int(m.sum()))
+    bx = _li(50802) == L
+    raw = np.where(bx, np.clip(raw, -30, 30), np.maximum(raw, 10.0 ** -_LAB_DEC[L]))
+    scale = 10.0 ** _LAB_DEC[L]
+    valuenum = np.round(raw * scale) / scale
+    abnormal = (valuenum < lo) | (valuenum > hi)
+
+    # text results
+    text_val = np.full(nr, None, dtype=object)
+    for j, lab in enumerate(cat.LABS):
+        if not lab.texts:
+            continue
+        m = np.flatnonzero(j == L)
+        if not len(m):
+            continue
+        opts = np.array(lab.texts, dtype=object)
+        pickx = rng.integers(0, len(opts), len(m))
+        if lab.itemid in (51487, 51486):  # nitrite / leukocytes positive in UTI
+            uti = c.cond("uti")[D_adm[r_draw[m]]]
+            pickx = np.where(uti, len(opts) - 1, pickx)
+        if lab.itemid == 52033:
+            pickx = np.where(D_icu[r_draw[m]] & c.vent[D_adm[r_draw[m]]], 0, 1)
+        text_val[m] = opts[pickx]
+
+    # per-specimen attributes
+    s_t = D_t[s_draw]
+    store = s_t + np.clip(np.exp(np.log(70) + 0.6 * rng.standard_normal(ns)), 8, 1440).astype(np.int64)
+    bg_spec = s_panel == pi["bg"]
+    prio = np.where(D_icu[s_draw] & (rng.random(ns) < 0.7), 1, np.where(rng.random(ns) < 0.12, 1, 0))
+    prio = np.where(bg_spec, 2, prio)
+    spec_base = 1_000_000 + c.chunk * chunk_patients * SPECIMEN_PER_PATIENT
+    spec_id = spec_base + np.arange(ns, dtype=np.int64)
+    if ns >= chunk_patients * SPECIMEN_PER_PATIENT or nr >= chunk_patients * LAB_PER_PATIENT:
+        raise ValueError("lab id block exhausted; lower the lab density")
+    prov = rng.integers(0, len(providers), ns)
+
+    subj = c.a_subject[D_adm[r_draw]]
+    hadm = np.where(D_inpt[r_draw], c.hadm_id[D_adm[r_draw]], -1)
+    num_txt = fmt_num(valuenum, _LAB_DEC[L])
+    df = pl.DataFrame({
+        "subject_id": subj,
+        "hadm_id": pl.Series(hadm).replace(-1, None),
+        "specimen_id": spec_id[r_spec],
+        "itemid": pl.Series([lab.itemid for lab in cat.LABS]).gather(pl.Series(L)),
+        "order_provider_id": pick(list(providers), prov).gather(pl.Series(r_spec)),
+        "charttime": to_datetime(s_t).gather(pl.Series(r_spec)),
+        "storetime": to_datetime(store).gather(pl.Series(r_spec)),
+        "value": pl.select(pl.when(pl.Series(is_text)).then(S(text_val)).otherwise(num_txt)).to_series(),
+        "valuenum": pl.Series(np.where(is_text, np.nan, valuenum)).fill_nan(None),
+        "valueuom": pick([lab.unit for lab in cat.LABS], L),
+        "ref_range_lower": pl.Series(lo).fill_nan(None),
+        "ref_range_upper": pl.Series(hi).fill_nan(None),
+        "flag": S(np.where(abnormal & ~is_text, "abnormal", None)),
+        "priority": pick(["ROUTINE", "STAT", None], prio).gather(pl.Series(r_spec)),
+    })
+    df = df.sort("subject_id", "charttime", "specimen_id", maintain_order=True)
+    lab_base = c.chunk * chunk_patients * LAB_PER_PATIENT + 1
+    return df.with_columns(pl.Series("labevent_id", lab_base + np.arange(df.height, dtype=np.int64)))
+
+
+# ---------------------------------------------------------------------------------------- microbiology
+
+
+def microbiology_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, chunk_patients: int) -> pl.DataFrame:
+    na = c.n_adm
+    kinds = [cat.BLOOD_CULTURE, cat.URINE_CULTURE, cat.SPUTUM_CULTURE, cat.MRSA_SCREEN]
+    rules = [
+        (0, c.cond("sepsis"), 2, 0.45), (0, ~c.cond("sepsis") & (rng.random(na) < 0.15), 1, 0.04),
+        (1, c.cond("uti"), 1, 0.75), (1, ~c.cond("uti") & (rng.random(na) < 0.12), 1, 0.06),
+        (2, c.cond("pneumonia") & (rng.random(na) < 0.7), 1, 0.4), (3, c.icu & (rng.random(na) < 0.8), 1, 0.08),
+    ]
+    adm_l, kind_l, pos_l = [], [], []
+    for kind, mask, count, p_pos in rules:
+        idx = np.repeat(np.flatnonzero(mask), count)
+        adm_l.append(idx)
+        kind_l.append(np.full(len(idx), kind))
+        pos_l.append(rng.random(len(idx)) < p_pos)
+    adm = np.concatenate(adm_l)
+    kind = np.concatenate(kind_l)
+    positive = np.concatenate(pos_l)
+    o = np.argsort(adm, kind="stable")
+    adm, kind, positive = adm[o], kind[o], positive[o]
+    nsp = len(adm)
+    t = c.admit[adm] + np.minimum(((c.disch[adm] - c.admit[adm]) * 0.2 * rng.random(nsp)).astype(np.int64),
+                                  c.disch[adm] - c.admit[adm] - 1)
+    org = rng.integers(0, len(cat.ORGANISMS), nsp)
+    org = np.where(kind == 3, 1, org)  # MRSA screen grows staph aureus
+    # rows per specimen: 1 if negative or MRSA screen, else 8 antibiotics
+    n_rows = np.where(positive & (kind != 3), 8, 1)
+    r_sp, r_k = expand(n_rows)
+    nr = len(r_sp)
+    has_ab = positive[r_sp] & (kind[r_sp] != 3)
+    ab = (org[r_sp] * 3 + r_k) % len(cat.ANTIBIOTICS)
+    interp = np.array(["S", "R", "I"], dtype=object)[np.searchsorted([0.8, 0.95], rng.random(nr))]
+    dil = np.array([0.25, 0.5, 1, 2, 4, 8, 16, 32])[rng.integers(0, 8, nr)]
+    sp_base = 1_000_000 + c.chunk * chunk_patients * MICRO_PER_PATIENT
+    ev_base = 1 + c.chunk * chunk_patients * MICRO_PER_PATIENT
+    if nr >= chunk_patients * MICRO_PER_PATIENT:
+        raise ValueError("micro id block exhausted")
+    spec_t = t[r_sp]
+    store = spec_t + rng.integers(36 * 60, 96 * 60, nsp)[r_sp]
+    org_item = np.array([x[0] for x in cat.ORGANISMS])[org[r_sp]]
+    pos_r = positive[r_sp]
+
+    def nullable(arr: np.ndarray, mask: np.ndarray, dtype: pl.DataType) -> pl.Series:
+        s = pl.Series(arr).cast(dtype)
+        return pl.select(pl.when(pl.Series(mask)).then(s).otherwise(None)).to_series()
+
+    return pl.DataFrame({
+        "microevent_id": ev_base + np.arange(nr, dtype=np.int64),
+        "subject_id": c.a_subject[adm[r_sp]],
+        "hadm_id": c.hadm_id[adm[r_sp]],
+        "micro_specimen_id": sp_base + r_sp,
+        "order_provider_id": pick(list(providers), rng.integers(0, len(providers), nsp)).gather(pl.Series(r_sp)),
+        "chartdate": to_datetime(spec_t - spec_t % DAY_MIN),
+        "charttime": to_datetime(spec_t),
+        "spec_itemid": pl.Series([k[0] for k in kinds]).gather(pl.Series(kind[r_sp])),
+        "spec_type_desc": pick([k[1] for k in kinds], kind[r_sp]),
+        "test_seq": np.ones(nr, dtype=np.int64),
+        "storedate": to_datetime(store - store % DAY_MIN),
+        "storetime": to_datetime(store),
+        "test_itemid": pl.Series([k[2] for k in kinds]).gather(pl.Series(kind[r_sp])),
+        "test_name": pick([k[3] for k in kinds], kind[r_sp]),
+        "org_itemid": nullable(org_item, pos_r, pl.Int64),
+        "org_name": nullable(pick([x[1] for x in cat.ORGANISMS], org[r_sp]).to_numpy(), pos_r, pl.String),
+        "isolate_num": nullable(np.ones(nr, dtype=np.int64), pos_r, pl.Int16),
+        "quantity": pl.Series([None] * nr, dtype=pl.String),
+        "ab_itemid": nullable(np.array([x[0] for x in cat.ANTIBIOTICS])[ab], has_ab, pl.Int64),
+        "ab_name": nullable(pick([x[1] for x in cat.ANTIBIOTICS], ab).to_numpy(), has_ab, pl.String),
+        "dilution_text": nullable(("<=" + pl.Series(dil).cast(pl.String).str.replace(r"\.0$", "")).to_numpy(), has_ab, pl.String),
+        "dilution_comparison": nullable(np.full(nr, "<=        ", dtype=object), has_ab, pl.String),
+        "dilution_value": nullable(dil, has_ab, pl.Float64),
+        "interpretation": nullable(interp, has_ab, pl.String),
+        "comments": S(np.where(pos_r, None, "No growth.")),
+    })
+
+
+# ------------------------------------------------------------------------------------------------- omr
+
+
+def omr_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    n = c.n_patients
+    visits = 1 + rng.poisson(4.0, n)
+    v_pat, v_k = expand(visits)
+    first_adm = np.searchsorted(c.a_pat, np.arange(n))
+    day = c.admit[first_adm[v_pat]] // DAY_MIN - 10 - v_k * 60 - rng.integers(0, 50, len(v_pat))
+    nv = len(v_pat)
+    has_h = rng.random(nv) < 0.35
+    w_kg = c.weight_kg[v_pat] + rng.normal(0, 1.5, nv)
+    h_in = c.height_cm[v_pat] / 2.54
+    sbp = np.round(rng.normal(128, 15, nv)).astype(np.int64)
+    dbp = np.round(rng.normal(76, 9, nv)).astype(np.int64)
+    bmi = w_kg / (c.height_cm[v_pat] / 100) ** 2
+    parts = [
+        pl.DataFrame({"v": np.arange(nv), "result_name": "Blood Pressure",
+                      "result_value": pl.Series(sbp).cast(pl.String) + "/" + pl.Series(dbp).cast(pl.String), "o": 0}),
+        pl.DataFrame({"v": np.arange(nv), "result_name": "Weight (Lbs)", "result_value": pl.Series(np.round(w_kg * 2.20462, 1)).cast(pl.String), "o": 1}),
+        pl.DataFrame({"v": np.arange(nv), "result_name": "BMI (kg/m2)", "result_value": pl.Series(np.round(bmi, 1)).cast(pl.String), "o": 2}),
+        pl.DataFrame({"v": np.flatnonzero(has_h), "result_name": "Height (Inches)",
+                      "result_value": pl.Series(np.round(h_in[has_h], 1)).cast(pl.String), "o": 3}),
+    ]
+    df = pl.concat(parts).sort("v", "o")
+    v = df["v"].to_numpy()
+    return pl.DataFrame({
+        "subject_id": c.subject_id[v_pat[v]], "chartdate": pl.Series(day[v].astype(np.int32)).cast(pl.Date),
+        "seq_num": np.ones(len(v), dtype=np.int64), "result_name": df["result_name"], "result_value": df["result_value"],
+    }).sort("subject_id", "chartdate", maintain_order=True)
