@@ -19,10 +19,12 @@ from pipeline.construction.noise.inject import build_pairs
 from pipeline.construction.requests.binding import bind_family, bindings_frame
 from pipeline.construction.requests.family import Family, load_families, load_synonyms, render_dummy
 from pipeline.construction.rewriting.pipeline import rewrite_pairs
+from pipeline.construction.schemas import RejectionsSchema, TasksSchema, validate
 from pipeline.construction.splits.card import render_card
 from pipeline.construction.splits.split import (
     assign_splits,
     counts,
+    integrity_problems,
     manifest_bytes,
     noise_share,
     package_versions,
@@ -176,6 +178,13 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
                                        rejections.group_by("stage", "reason").len().sort("stage", "reason").iter_rows()}
     shares = noise_share(tasks)
     balance = balance_report(tasks)
+    for model, frame in ((TasksSchema, tasks), (RejectionsSchema, rejections)):
+        failures = validate(model, frame)
+        if failures is not None:
+            raise ValueError(f"{model.__name__} failed; nothing written:\n{failures.head(10)}")
+    problems = integrity_problems(tasks)
+    if problems:
+        raise ValueError(f"{len(problems)} integrity problem(s); nothing written:\n" + "\n".join(problems[:10]))
     frames = {"train.parquet": tasks.filter(pl.col("split") == "train"),
               "test.parquet": tasks.filter(pl.col("split") == "test"),
               "rejections.parquet": rejections}

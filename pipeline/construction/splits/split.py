@@ -200,3 +200,25 @@ def noise_share(tasks: pl.DataFrame) -> dict[str, float]:
     c = Counter(noise["noise_level"].to_list())
     n = max(1, noise.height)
     return {lv: round(c.get(lv, 0) / n, 4) for lv in ("record", "value", "query")}
+
+
+def integrity_problems(tasks: pl.DataFrame) -> list[str]:
+    """What must hold for every published dataset: each Noise task has exactly one failed condition (its
+    failed_condition) and no answer; each Clean task has all conditions holding; twins share a split; no patient
+    is in both splits."""
+    problems = []
+    for tid, variant, conds, failed, answer in tasks.select("task_id", "variant", "conditions", "failed_condition",
+                                                            "answer").iter_rows():
+        not_holding = [c["name"] for c in json.loads(conds) if c["holds"] is not True]
+        if variant == "noise" and (not_holding != [failed] or answer is not None):
+            problems.append(f"{tid}: noise task fails {not_holding} (expected exactly [{failed}]) answer={answer}")
+        if variant == "clean" and (not_holding or answer is None):
+            problems.append(f"{tid}: clean task fails {not_holding} answer={answer}")
+    straddle = tasks.group_by("pair_id").agg(pl.col("split").n_unique().alias("n")).filter(pl.col("n") > 1)
+    problems += [f"pair {p} straddles splits" for p in straddle["pair_id"].to_list()]
+    by_split = {s: set(tasks.filter(pl.col("split") == s)["subject_ids"].explode().drop_nulls().to_list())
+                for s in ("train", "test")}
+    shared = sorted(by_split["train"] & by_split["test"])
+    if shared:
+        problems.append(f"{len(shared)} patient(s) in both splits, e.g. {shared[:5]}")
+    return problems

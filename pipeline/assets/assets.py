@@ -1,0 +1,145 @@
+"""The construction graph as Dagster assets: thin wrappers over pipeline.construction.steps. Each asset returns
+its table with metadata (counts by intent × level × noise level, rejections by reason, timings, a preview)."""
+
+import time
+from typing import Any
+
+import polars as pl
+from dagster import AssetExecutionContext, MetadataValue, Output, asset
+
+from pipeline.assets.resources import BuildSettings, EHRResource, LLMResource
+from pipeline.construction import steps
+from pipeline.construction.splits.card import counts_table
+
+
+def _md_table(frame: pl.DataFrame, limit: int = 5, width: int = 80) -> str:
+    if frame.height == 0:
+        return "(empty)"
+    head = frame.head(limit)
+    cols = head.columns
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for row in head.iter_rows():
+        cells = [str(v).replace("|", "\\|").replace("\n", " ")[:width] for v in row]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _counts(frame: pl.DataFrame, cols: list[str]) -> dict[str, int]:
+    cols = [c for c in cols if c in frame.columns]
+    if frame.height == 0 or not cols:
+        return {}
+    g = frame.group_by(cols).len().sort(cols)
+    return {"/".join(str(v) for v in r[:-1]): int(r[-1]) for r in g.iter_rows()}
+
+
+def _meta(frame: pl.DataFrame, seconds: float, extra: dict[str, Any], preview_cols: list[str]) -> dict[str, Any]:
+    accepted = frame.filter(pl.col("status") == "accepted") if "status" in frame.columns else frame
+    rejected = frame.filter(pl.col("status") != "accepted") if "status" in frame.columns else frame.head(0)
+    meta: dict[str, Any] = {
+        "rows": frame.height,
+        "accepted": accepted.height,
+        "rejected": rejected.height,
+        "counts_by_intent_level_noise": MetadataValue.json(_counts(accepted, ["intent", "level", "noise_level"])),
+        "rejections_by_reason": MetadataValue.json(_counts(rejected, ["reason"])),
+        "seconds": round(seconds, 3),
+        "preview": MetadataValue.md(_md_table(accepted.select([c for c in preview_cols if c in frame.columns]))),
+    }
+    for k, v in extra.items():
+        meta[k] = MetadataValue.json(v) if isinstance(v, dict | list) else v
+    return meta
+
+
+@asset(group_name="ehr", description="The EHR (synthetic MIMIC-IV-shaped DuckDB by default; generated if absent).")
+def ehr_database(context: AssetExecutionContext, ehr: EHRResource) -> Output[dict]:
+    start = time.perf_counter()
+    action = ehr.ensure()
+    with ehr.open() as db:
+        counts = db.table_row_counts()
+        fp = db.fingerprint()
+        backend = db.backend
+    context.log.info(action)
+    value = {"db_url": ehr.db_url, "backend": backend, "fingerprint": fp}
+    return Output(value, metadata={
+        "backend": backend, "fingerprint": fp, "action": action[:500], "seconds": round(time.perf_counter() - start, 3),
+        "patients": counts.get("mimiciv_hosp.patients", 0), "row_counts": MetadataValue.json(counts),
+    })
+
+
+@asset(group_name="requests", description="Request families from contracts/, validated against the schema.")
+def request_families(settings: BuildSettings) -> Output[pl.DataFrame]:
+    start = time.perf_counter()
+    frame = steps.step_families(settings.build_config())
+    return Output(frame, metadata=_meta(frame, time.perf_counter() - start,
+                                        {"families_by_intent_level": _counts(frame, ["intent", "level"])},
+                                        ["family", "intent", "level", "n_conditions", "noise_levels"]))
+
+
+@asset(group_name="requests", description="Bindings sampled from the EHR, one set-based query per family.")
+def bound_requests(ehr_database: dict, request_families: pl.DataFrame, ehr: EHRResource,
+                   settings: BuildSettings) -> Output[pl.DataFrame]:
+    start = time.perf_counter()
+    with ehr.open() as db:
+        frame, stats = steps.step_bind(db, steps.families_from_frame(request_families), settings.build_config())
+    return Output(frame, metadata=_meta(frame, time.perf_counter() - start,
+                                        {**stats, "by_family": _counts(frame, ["family"])},
+                                        ["binding_id", "family", "slots"]))
+
+
+@asset(group_name="contracts", description="Evidence contracts verified set-based; rejections with reasons.")
+def evidence_contracts(ehr_database: dict, request_families: pl.DataFrame, bound_requests: pl.DataFrame,
+                       ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
+    start = time.perf_counter()
+    with ehr.open() as db:
+        frame, stats = steps.step_contracts(db, steps.families_from_frame(request_families), bound_requests,
+                                            settings.build_config())
+    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, stats,
+                                        ["contract_id", "family", "answer", "status", "reason"]))
+
+
+@asset(group_name="noise", description="Noise twins proved by execution; levels balanced.")
+def noise_contracts(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
+                    ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
+    start = time.perf_counter()
+    with ehr.open() as db:
+        frame, stats = steps.step_noise(db, steps.families_from_frame(request_families), evidence_contracts,
+                                        settings.build_config())
+    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, stats,
+                                        ["pair_id", "family", "noise_level", "failed_condition", "noise_slots"]))
+
+
+@asset(group_name="rewriting", description="Both questions of each pair rewritten jointly and validated.")
+def rewritten_pairs(ehr_database: dict, request_families: pl.DataFrame, noise_contracts: pl.DataFrame,
+                    ehr: EHRResource, llm: LLMResource, settings: BuildSettings) -> Output[pl.DataFrame]:
+    start = time.perf_counter()
+    with ehr.open() as db:
+        frame, stats = steps.step_rewrite(db, steps.families_from_frame(request_families), noise_contracts,
+                                          settings.build_config(llm.config()))
+    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, stats,
+                                        ["pair_id", "noise_level", "clean_question", "noise_question"]))
+
+
+@asset(group_name="splits", description="outputs/<version>/: train, test, rejections, manifest, dataset card.")
+def dataset_split(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
+                  noise_contracts: pl.DataFrame, rewritten_pairs: pl.DataFrame, settings: BuildSettings,
+                  llm: LLMResource) -> Output[dict]:
+    start = time.perf_counter()
+    res = steps.step_split(steps.families_from_frame(request_families), evidence_contracts, noise_contracts,
+                           rewritten_pairs, settings.build_config(llm.config()), fingerprint=ehr_database["fingerprint"])
+    c = res.manifest["counts"]
+    value = {"out_dir": str(res.out_dir), "manifest": res.manifest, "balance": res.balance}
+    return Output(value, metadata={
+        "out_dir": MetadataValue.path(str(res.out_dir)),
+        "pairs": c["pairs"], "tasks": c["tasks"],
+        "counts_by_intent_level_noise": MetadataValue.json(c["by_intent_level_noise"]),
+        "counts_table": MetadataValue.md(counts_table(res.tasks)),
+        "by_split": MetadataValue.json(c["by_split"]),
+        "rejections_by_stage_reason": MetadataValue.json(c["rejections_by_stage_reason"]),
+        "balance": MetadataValue.json(res.balance),
+        "files": MetadataValue.json(res.manifest["files"]),
+        "seconds": round(time.perf_counter() - start, 3),
+        "preview": MetadataValue.md(_md_table(res.tasks.select("task_id", "variant", "noise_level", "question", "answer"))),
+    })
+
+
+ALL_ASSETS = [ehr_database, request_families, bound_requests, evidence_contracts, noise_contracts, rewritten_pairs,
+              dataset_split]
