@@ -27,6 +27,11 @@ class JsonlAppender:
         self.path = path
         self._lock = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size:
+            with path.open("rb+") as f:  # a torn last line (crash mid-write) must not swallow the next record
+                f.seek(-1, 2)
+                if f.read(1) != b"\n":
+                    f.write(b"\n")
 
     def append(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, default=str, ensure_ascii=False) + "\n"
