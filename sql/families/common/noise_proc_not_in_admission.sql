@@ -1,0 +1,7 @@
+-- Record noise: a procedure (same ICD version) performed on other patients but not in this admission
+SELECT DISTINCT TRIM(x.icd_code) AS icd_code, t.long_title AS icd_title
+FROM mimiciv_hosp.procedures_icd x
+JOIN mimiciv_hosp.d_icd_procedures t ON t.icd_code = x.icd_code AND t.icd_version = x.icd_version
+WHERE x.icd_version = {{icd_version}}
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.procedures_icd y
+                  WHERE y.hadm_id = {{hadm_id}} AND y.icd_code = x.icd_code AND y.icd_version = x.icd_version)

@@ -1,0 +1,14 @@
+-- (diagnosis, admission type) with ≥ 1 admission of that type coded with the diagnosis; ≤ 2 types per diagnosis
+WITH g AS (
+  SELECT x.icd_code, x.icd_version, a.admission_type
+  FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
+  WHERE EXISTS (SELECT 1 FROM mimiciv_derived.cost c WHERE c.hadm_id = a.hadm_id)
+  GROUP BY x.icd_code, x.icd_version, a.admission_type
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
+                                 ORDER BY (LENGTH(g.admission_type) * 7919 + LENGTH(g.icd_code)) % 1151, g.admission_type) AS rn
+  FROM g
+)
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.admission_type
+FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
+WHERE p.rn <= 2

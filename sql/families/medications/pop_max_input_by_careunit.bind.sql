@@ -1,0 +1,12 @@
+-- (first care unit, ICU input with a single amount unit) given in ≥ 1 stay starting in that unit
+WITH u AS (
+  SELECT i.itemid FROM mimiciv_icu.inputevents i WHERE i.amount IS NOT NULL
+  GROUP BY i.itemid HAVING COUNT(DISTINCT i.amountuom) = 1
+)
+SELECT s.first_careunit AS careunit, i.itemid, d.label AS input_label, MIN(i.amountuom) AS unit
+FROM mimiciv_icu.inputevents i
+JOIN u ON u.itemid = i.itemid
+JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
+JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
+WHERE s.first_careunit IS NOT NULL AND i.amount IS NOT NULL
+GROUP BY s.first_careunit, i.itemid, d.label
