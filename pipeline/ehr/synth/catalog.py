@@ -633,6 +633,9 @@ DRUGS: tuple[Drug, ...] = (
          {"vent": 0.7}, prn=True),
 )
 
+# a condition that must get at least one of these drugs (the first is forced when none was drawn)
+REQUIRE_ANY: dict[str, tuple[str, ...]] = {"sepsis": ("Vancomycin", "Piperacillin-Tazobactam")}
+
 EMAR_EVENTS = ("Administered", "Not Given", "Held", "Flushed", "Confirmed", "Delayed Administered", "Not Assessed",
                "Refused", "Stopped", "Started")
 EMAR_EVENT_P = (0.83, 0.045, 0.035, 0.02, 0.02, 0.02, 0.01, 0.01, 0.005, 0.005)

@@ -54,6 +54,7 @@ def draw_orders(rng: np.random.Generator, c: Cohort) -> dict[str, np.ndarray]:
     na = c.n_adm
     flags = _flags(c)
     adm_l, drug_l, k_l, n_l = [], [], [], []
+    has_all = np.zeros((na, len(_D)), dtype=bool)
     for j, d in enumerate(_D):
         p = np.full(na, d.base_p)
         for cond, v in d.boosts.items():
@@ -62,7 +63,13 @@ def draw_orders(rng: np.random.Generator, c: Cohort) -> dict[str, np.ndarray]:
         for cond, v in d.boosts.items():
             if v == 0:
                 p = np.where(flags[cond], 0.0, p)
-        has = rng.random(na) < p
+        has_all[:, j] = rng.random(na) < p
+    for cond, names in cat.REQUIRE_ANY.items():
+        cols = [j for j, d in enumerate(_D) if d.drug in names]
+        first = [j for j, d in enumerate(_D) if d.drug == names[0]][0]
+        has_all[flags[cond] & ~has_all[:, cols].any(axis=1), first] = True
+    for j, d in enumerate(_D):
+        has = has_all[:, j]
         n = np.where(has, 1 + (rng.random(na) < (0.0 if d.frequency == "ONCE" else 0.3)) + (rng.random(na) < 0.1), 0)
         if d.frequency == "ONCE":
             n = np.where(has, 1 + rng.poisson(0.3, na), 0)
