@@ -48,3 +48,9 @@ def test_durations_and_datetimes_from_frames() -> None:
     b = pl.DataFrame({"d": [3600], "t": ["2150-01-01 10:00:00"]})
     assert normalize_frame(a) == [(3600.0, "2150-01-01 10:00:00")]
     assert frames_equal(a, b)
+
+
+def test_unordered_compare_keeps_large_ids_apart() -> None:
+    a = pl.DataFrame({"subject_id": [10000018, 10000002], "h": [None, 3049.8]})
+    b = pl.DataFrame({"subject_id": [10000002, 10000018], "h": [Decimal("3049.8000000000000001"), None]})
+    assert frames_equal(a, b)

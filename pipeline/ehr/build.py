@@ -145,7 +145,7 @@ def generate_ehr(
         shutil.rmtree(parquet_dir)  # never mix parts of two generations
     parquet_dir.mkdir(parents=True, exist_ok=True)
     try:
-        generation = generate_parquet(patients, seed, parquet_dir, chunk_patients=chunk_patients)
+        generation = generate_parquet(patients, seed, parquet_dir, chunk_patients=chunk_patients, workers=workers)
         report = load_parquet(parquet_dir, db_url, replace=True, workers=workers)
     finally:
         if temporary or not keep_parquet:

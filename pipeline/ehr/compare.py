@@ -59,13 +59,14 @@ def normalize_frame(frame: pl.DataFrame, *, strip_char_padding: bool = True) -> 
 
 
 def _sort_key(row: tuple[Normalized, ...]) -> tuple:
-    # None < numbers < strings; floats rounded to 6 significant digits so near-equal values sort alike
+    # None < numbers < strings; integral values (ids) sort exactly, other floats rounded to 9 significant
+    # digits so values equal within tolerance sort alike
     out = []
     for v in row:
         if v is None:
             out.append((0, 0.0, ""))
         elif isinstance(v, float):
-            out.append((1, float(f"{v:.6g}"), ""))
+            out.append((1, v if v.is_integer() else float(f"{v:.9g}"), ""))
         else:
             out.append((2, 0.0, v))
     return tuple(out)

@@ -3,7 +3,7 @@
 The files look like the ones real MIMIC-IV ships, so mimic-code's standard PostgreSQL build scripts load them
 unchanged: a header row, MIMIC's column order, an empty field for NULL (an empty *string* is written as `""`,
 which those scripts' `CSV NULL ''` reads back as an empty string), timestamps as `2180-07-23 15:48:00` (a
-fraction only when the value has one), dates as `2180-07-23`, CHAR(n) codes without PostgreSQL's blank padding.
+fraction only when the value has one), dates as `2180-07-23`, floats as PostgreSQL prints them (`137`, `5.9`), CHAR(n) codes without PostgreSQL's blank padding.
 The derived `mimiciv_derived.cost` table is not exported: loaders rebuild it.
 
 Each file is written to `<name>.tmp` and renamed, so a reader never sees a truncated file. Tables are exported
@@ -68,6 +68,12 @@ def _duckdb_select(t: Table) -> str:
             cols.append(
                 f"CASE WHEN microsecond({c.name}) = 0 THEN strftime({c.name}, '%Y-%m-%d %H:%M:%S') "
                 f"ELSE CAST({c.name} AS VARCHAR) END AS {c.name}"
+            )
+        elif c.base_type in ("FLOAT", "DOUBLE PRECISION", "DOUBLE", "REAL"):
+            # PostgreSQL (and so MIMIC's files) print 137 where DuckDB prints 137.0
+            cols.append(
+                f"CASE WHEN {c.name} = trunc({c.name}) AND abs({c.name}) < 1e15 "
+                f"THEN CAST(CAST({c.name} AS BIGINT) AS VARCHAR) ELSE CAST({c.name} AS VARCHAR) END AS {c.name}"
             )
         else:
             cols.append(c.name)
