@@ -1,0 +1,23 @@
+-- (admission, diagnosis the patient already had coded in an earlier admission); ≤ 2 per admission
+WITH dx AS (
+  SELECT a.subject_id, a.hadm_id, a.admittime, x.icd_code, x.icd_version
+  FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
+  GROUP BY a.subject_id, a.hadm_id, a.admittime, x.icd_code, x.icd_version
+), g AS (
+  SELECT later.subject_id, later.hadm_id, later.icd_code, later.icd_version
+  FROM dx later JOIN dx earlier
+    ON earlier.subject_id = later.subject_id AND earlier.icd_code = later.icd_code
+   AND earlier.icd_version = later.icd_version AND earlier.admittime < later.admittime
+  GROUP BY later.subject_id, later.hadm_id, later.icd_code, later.icd_version
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.icd_code) * 7919 + g.hadm_id) % 1181, g.icd_code) AS rn
+  FROM g
+)
+SELECT p.subject_id, p.hadm_id, CAST(a.admittime AS DATE) AS admit_date, TRIM(p.icd_code) AS icd_code, p.icd_version,
+       t.long_title AS icd_title
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
+WHERE p.rn <= 2
+ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id, p.icd_code
+LIMIT 20000

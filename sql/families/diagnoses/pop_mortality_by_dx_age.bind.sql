@@ -1,0 +1,17 @@
+-- (diagnosis, 10-year age band) with ≥ 1 admission of a patient that age coded with the diagnosis; ≤ 2 bands each
+WITH g AS (
+  SELECT x.icd_code, x.icd_version,
+         CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 10.0) * 10 AS INTEGER) AS age_lo
+  FROM mimiciv_hosp.diagnoses_icd x
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
+  JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
+  GROUP BY x.icd_code, x.icd_version,
+           CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 10.0) * 10 AS INTEGER)
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
+                                 ORDER BY (g.age_lo * 7919 + LENGTH(g.icd_code)) % 1193, g.age_lo) AS rn
+  FROM g WHERE g.age_lo BETWEEN 20 AND 80
+)
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.age_lo, p.age_lo + 9 AS age_hi
+FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
+WHERE p.rn <= 2

@@ -1,0 +1,20 @@
+-- (admission with one principal diagnosis, another diagnosis coded in it); ≤ 2 per admission
+WITH prin AS (
+  SELECT x.hadm_id FROM mimiciv_hosp.diagnoses_icd x WHERE x.seq_num = 1
+  GROUP BY x.hadm_id HAVING COUNT(*) = 1
+), g AS (
+  SELECT x.hadm_id, x.icd_code, x.icd_version, MIN(x.seq_num) AS seq_num
+  FROM mimiciv_hosp.diagnoses_icd x JOIN prin ON prin.hadm_id = x.hadm_id
+  WHERE x.seq_num > 1
+  GROUP BY x.hadm_id, x.icd_code, x.icd_version
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (g.seq_num * 7919 + g.hadm_id) % 1163, g.seq_num) AS rn
+  FROM g
+)
+SELECT a.subject_id, a.hadm_id, TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
+WHERE p.rn <= 2
+ORDER BY (a.hadm_id * 31 + p.seq_num) % 10007, a.hadm_id, p.seq_num
+LIMIT 20000
