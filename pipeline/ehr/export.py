@@ -14,6 +14,7 @@ connection forbids file access by design), PostgreSQL through `COPY (SELECT …)
 
 import gzip
 import os
+import shutil
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -91,17 +92,22 @@ def _export_duckdb(path: Path, out_dir: Path, workers: int) -> dict[str, int]:
     def one(t: Table) -> int:
         target = _target(out_dir, t)
         tmp = target.with_name(target.name + ".tmp")
+        plain = target.with_name(target.name + ".csv.tmp")
         cur = con.cursor()
         try:
+            # DuckDB's own gzip writer is ~4× slower than zlib at level 4: write plain CSV, compress here
             cur.execute(
-                f"COPY ({_duckdb_select(t)}) TO '{tmp}' "
-                "(FORMAT csv, HEADER true, COMPRESSION gzip, DATEFORMAT '%Y-%m-%d', NULLSTR '')"
+                f"COPY ({_duckdb_select(t)}) TO '{plain}' "
+                "(FORMAT csv, HEADER true, COMPRESSION none, DATEFORMAT '%Y-%m-%d', NULLSTR '')"
             )
             n = int(cur.execute(f"SELECT COUNT(*) FROM {t.qualified}").fetchone()[0])
+            with open(plain, "rb") as src, gzip.open(tmp, "wb", compresslevel=GZIP_LEVEL) as dst:
+                shutil.copyfileobj(src, dst, 1 << 22)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
         finally:
+            plain.unlink(missing_ok=True)
             cur.close()
         os.replace(tmp, target)
         return n
