@@ -99,8 +99,14 @@ def test_synonyms_file():
     assert {"lab", "vital", "drug"} <= set(syn)
     assert "Potassium" in syn["lab"] and "K+" in syn["lab"]["Potassium"]
     for group, table in syn.items():
+        owner: dict[str, str] = {}
+        canon_lower = {c.lower(): c for c in table}
         for canon, alts in table.items():
             assert canon not in alts, (group, canon)
+            for alt in alts:
+                # a synonym names one concept: not another canonical value, not shared by two canonicals
+                assert canon_lower.get(alt.lower(), canon) == canon, (group, canon, alt)
+                assert owner.setdefault(alt.lower(), canon) == canon, (group, canon, alt, owner[alt.lower()])
 
 
 # ------------------------------------------------------------------ set-based mini engine (measurement)
