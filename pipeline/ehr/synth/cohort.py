@@ -138,7 +138,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     # lengths of stay (minutes)
     ward_los = np.clip(_lognormal_minutes(rng, 2.8 * DAY_MIN, 0.75, na), 240, 45 * DAY_MIN)
     pre_icu = np.where(rng.random(na) < 0.5, 0, np.clip(_lognormal_minutes(rng, 600, 0.8, na), 60, 3 * DAY_MIN))
-    icu_los = np.clip(_lognormal_minutes(rng, 2.0 * DAY_MIN, 0.8, na), 0.5 * DAY_MIN, 30 * DAY_MIN)
+    icu_los = np.clip(_lognormal_minutes(rng, 1.9 * DAY_MIN, 0.95, na), 0.5 * DAY_MIN, 30 * DAY_MIN)
     post_icu = np.clip(_lognormal_minutes(rng, 2.5 * DAY_MIN, 0.7, na), 180, 30 * DAY_MIN)
 
     # death: only on a patient's last admission
@@ -249,7 +249,7 @@ def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int
     wards = [u for u, _ in cat.WARD_UNITS]
     ww = [w for _, w in cat.WARD_UNITS]
     step_units = [u for u, _ in cat.STEPDOWN_UNITS]
-    n_wards = np.where(c.icu, 0, 1 + (rng.random(na) < 0.45) + (rng.random(na) < 0.2))
+    n_wards = np.where(c.icu, 0, 1 + (rng.random(na) < 0.6) + (rng.random(na) < 0.3))
     # ward split points for non-ICU admissions
     f1, f2 = np.sort(rng.uniform(0.15, 0.85, (2, na)), axis=0)
     los = c.disch - c.admit

@@ -6,7 +6,17 @@ import polars as pl
 
 from pipeline.ehr.synth import catalog as cat
 from pipeline.ehr.synth.cohort import Cohort
-from pipeline.ehr.synth.util import DAY_MIN, S, expand, fmt_num, group_rank, pick, to_date, to_datetime
+from pipeline.ehr.synth.util import (
+    DAY_MIN,
+    S,
+    expand,
+    group_rank,
+    pick,
+    sort_perm,
+    text_or_num,
+    to_date,
+    to_datetime,
+)
 
 LAB_PER_PATIENT = 2000  # labevent_id block per patient (int32 stays in range at full scale)
 SPECIMEN_PER_PATIENT = 200
@@ -145,6 +155,9 @@ _LAB_LOG = np.array([lab.lognormal for lab in cat.LABS])
 _LAB_TEXT = np.array([bool(lab.texts) for lab in cat.LABS])
 _LAB_LO = np.array([np.nan if lab.lower is None else lab.lower for lab in cat.LABS])
 _LAB_HI = np.array([np.nan if lab.upper is None else lab.upper for lab in cat.LABS])
+_LAB_NTEXT = np.array([len(lab.texts) for lab in cat.LABS])
+_LAB_TEXT_OFF = np.cumsum(_LAB_NTEXT) - _LAB_NTEXT
+_LAB_TEXTS = [t for lab in cat.LABS for t in lab.texts]
 
 
 def _li(itemid: int) -> int:
@@ -159,7 +172,7 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     los_d = (c.disch - c.admit) / DAY_MIN
     icu_d = np.where(c.icu, (c.icu_out - c.icu_in) / DAY_MIN, 0.0)
     sick = c.cond("sepsis") | c.cond("hyperkalemia") | c.cond("aki") | c.cond("hyponatremia") | c.cond("gi_bleed")
-    rate = (1.0 + 0.6 * sick) * density
+    rate = (1.2 + 0.6 * sick) * density
     n_draw = 1 + rng.poisson(los_d * rate + icu_d * 2.0 * density)
     d_adm, d_k = expand(n_draw)
     frac = (d_k + 0.8 * rng.random(len(d_adm))) / n_draw[d_adm]
@@ -185,6 +198,9 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     D_first = np.concatenate([first, np.zeros(len(o_adm), bool)])
     D_inpt = np.arange(len(D_adm)) < nd_in
     nd = len(D_adm)
+    # rows come out in (subject, charttime) order without a final sort: order the draws first
+    perm = sort_perm(c.a_pat[D_adm], D_t)
+    D_adm, D_t, D_frac, D_icu, D_first, D_inpt = (x[perm] for x in (D_adm, D_t, D_frac, D_icu, D_first, D_inpt))
 
     # which panels on each draw
     p_ward = np.array([cat.PANEL_P[p][0] for p in _PANEL_NAMES])
@@ -272,22 +288,14 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     valuenum = np.round(raw * scale) / scale
     abnormal = (valuenum < lo) | (valuenum > hi)
 
-    # text results
-    text_val = np.full(nr, None, dtype=object)
-    for j, lab in enumerate(cat.LABS):
-        if not lab.texts:
-            continue
-        m = np.flatnonzero(j == L)
-        if not len(m):
-            continue
-        opts = np.array(lab.texts, dtype=object)
-        pickx = rng.integers(0, len(opts), len(m))
-        if lab.itemid in (51487, 51486):  # nitrite / leukocytes positive in UTI
-            uti = c.cond("uti")[D_adm[r_draw[m]]]
-            pickx = np.where(uti, len(opts) - 1, pickx)
-        if lab.itemid == 52033:
-            pickx = np.where(D_icu[r_draw[m]] & c.vent[D_adm[r_draw[m]]], 0, 1)
-        text_val[m] = opts[pickx]
+    # text results: index into the global list of lab text values
+    n_opts = _LAB_NTEXT[L]
+    choice = np.floor(rng.random(nr) * np.maximum(n_opts, 1)).astype(np.int64)
+    uti_rows = np.isin(L, [_li(51487), _li(51486)]) & c.cond("uti")[D_adm[r_draw]]
+    choice = np.where(uti_rows, n_opts - 1, choice)
+    spec_rows = _li(52033) == L
+    choice = np.where(spec_rows, np.where(D_icu[r_draw] & c.vent[D_adm[r_draw]], 0, 1), choice)
+    text_idx = _LAB_TEXT_OFF[L] + choice
 
     # per-specimen attributes
     s_t = D_t[s_draw]
@@ -303,7 +311,6 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
 
     subj = c.a_subject[D_adm[r_draw]]
     hadm = np.where(D_inpt[r_draw], c.hadm_id[D_adm[r_draw]], -1)
-    num_txt = fmt_num(valuenum, _LAB_DEC[L])
     df = pl.DataFrame({
         "subject_id": subj,
         "hadm_id": pl.Series(hadm).replace(-1, None),
@@ -312,7 +319,7 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
         "order_provider_id": pick(list(providers), prov).gather(pl.Series(r_spec)),
         "charttime": to_datetime(s_t).gather(pl.Series(r_spec)),
         "storetime": to_datetime(store).gather(pl.Series(r_spec)),
-        "value": pl.select(pl.when(pl.Series(is_text)).then(S(text_val)).otherwise(num_txt)).to_series(),
+        "value": text_or_num(is_text, text_idx, _LAB_TEXTS, valuenum, _LAB_DEC[L]),
         "valuenum": pl.Series(np.where(is_text, np.nan, valuenum)).fill_nan(None),
         "valueuom": pick([lab.unit for lab in cat.LABS], L),
         "ref_range_lower": pl.Series(lo).fill_nan(None),
@@ -320,7 +327,6 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
         "flag": S(np.where(abnormal & ~is_text, "abnormal", None)),
         "priority": pick(["ROUTINE", "STAT", None], prio).gather(pl.Series(r_spec)),
     })
-    df = df.sort("subject_id", "charttime", "specimen_id", maintain_order=True)
     lab_base = c.chunk * chunk_patients * LAB_PER_PATIENT + 1
     return df.with_columns(pl.Series("labevent_id", lab_base + np.arange(df.height, dtype=np.int64)))
 
@@ -332,9 +338,10 @@ def microbiology_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarra
     na = c.n_adm
     kinds = [cat.BLOOD_CULTURE, cat.URINE_CULTURE, cat.SPUTUM_CULTURE, cat.MRSA_SCREEN]
     rules = [
-        (0, c.cond("sepsis"), 2, 0.45), (0, ~c.cond("sepsis") & (rng.random(na) < 0.15), 1, 0.04),
-        (1, c.cond("uti"), 1, 0.75), (1, ~c.cond("uti") & (rng.random(na) < 0.12), 1, 0.06),
-        (2, c.cond("pneumonia") & (rng.random(na) < 0.7), 1, 0.4), (3, c.icu & (rng.random(na) < 0.8), 1, 0.08),
+        (0, c.cond("sepsis"), 2, 0.45), (0, ~c.cond("sepsis") & (rng.random(na) < 0.3), 2, 0.05),
+        (1, c.cond("uti"), 1, 0.75), (1, ~c.cond("uti") & (rng.random(na) < 0.3), 1, 0.12),
+        (2, c.cond("pneumonia") & (rng.random(na) < 0.7), 1, 0.4), (2, c.vent & (rng.random(na) < 0.6), 2, 0.3),
+        (3, c.icu & (rng.random(na) < 0.9), 1, 0.08),
     ]
     adm_l, kind_l, pos_l = [], [], []
     for kind, mask, count, p_pos in rules:

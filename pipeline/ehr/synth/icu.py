@@ -7,7 +7,7 @@ import polars as pl
 from pipeline.ehr.synth import catalog as cat
 from pipeline.ehr.synth.cohort import Cohort
 from pipeline.ehr.synth.dictionaries import assessment_itemids
-from pipeline.ehr.synth.util import S, expand, fmt_num, pick, to_datetime
+from pipeline.ehr.synth.util import S, expand, pick, sort_perm, text_or_num, to_datetime
 
 ORDER_PER_PATIENT = 400  # orderid block per patient (inputevents + procedureevents)
 
@@ -130,7 +130,7 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
     stay = np.concatenate(R.stay)
     t = np.concatenate(R.t)
     item = np.concatenate(R.item)
-    o = np.lexsort((item, t, stay))
+    o = sort_perm(stay, t, item)
     stay, t, item = stay[o], t[o], item[o]
     num = np.concatenate(R.num)[o]
     dec = np.concatenate(R.dec)[o]
@@ -139,8 +139,7 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
     scale = 10.0 ** dec
     num = np.round(num * scale) / scale
     is_txt = txt >= 0
-    value = pl.select(pl.when(pl.Series(is_txt)).then(pick(R.texts + [""], np.where(is_txt, txt, len(R.texts))))
-                      .otherwise(fmt_num(np.nan_to_num(num), dec))).to_series()
+    value = text_or_num(is_txt, txt, R.texts, num, dec)
     nr = len(stay)
     cg = caregivers[rng.integers(0, len(caregivers), ns)]
     return pl.DataFrame({
@@ -165,7 +164,7 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
     for j, it in enumerate(cat.INPUT_ITEMS):
         elig = np.ones(ns, bool) if it.condition is None else flags[it.condition]
         has = elig & (rng.random(ns) < it.p)
-        n = np.where(has, np.maximum(1, rng.poisson(it.per_day * los_d * density)), 0)
+        n = np.where(has, np.maximum(1, rng.poisson(2.5 * it.per_day * los_d * density)), 0)
         s, k = expand(n)
         nn = len(s)
         span = (t1 - t0)[s]
@@ -348,7 +347,7 @@ def datetimeevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.nda
     female_young = (c.gender[c.a_pat[s_adm]] == 0) & (c.anchor_age[c.a_pat[s_adm]] < 50)
     masks = [rng.random(ns) < 0.8, rng.random(ns) < 0.5, c.vent[s_adm] | (rng.random(ns) < 0.3), rng.random(ns) < 0.4,
              female_young]
-    every = [12 * 60, 12 * 60, 12 * 60, 12 * 60, 10 ** 9]
+    every = [4 * 60, 4 * 60, 4 * 60, 4 * 60, 10 ** 9]
     parts = []
     for j, (mask, ev) in enumerate(zip(masks, every, strict=True)):
         s, t, _ = _schedule(rng, t0, t1, ev, mask)

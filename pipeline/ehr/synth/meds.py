@@ -68,11 +68,10 @@ def draw_orders(rng: np.random.Generator, c: Cohort) -> dict[str, np.ndarray]:
         cols = [j for j, d in enumerate(_D) if d.drug in names]
         first = [j for j, d in enumerate(_D) if d.drug == names[0]][0]
         has_all[flags[cond] & ~has_all[:, cols].any(axis=1), first] = True
-    for j, d in enumerate(_D):
+    for j in range(len(_D)):
         has = has_all[:, j]
-        n = np.where(has, 1 + (rng.random(na) < (0.0 if d.frequency == "ONCE" else 0.3)) + (rng.random(na) < 0.1), 0)
-        if d.frequency == "ONCE":
-            n = np.where(has, 1 + rng.poisson(0.3, na), 0)
+        # changed / renewed orders: a drug is often re-ordered during the stay (MIMIC has ~33 orders per admission)
+        n = np.where(has, 1 + np.minimum(rng.poisson(1.0, na), 6), 0)
         idx = np.flatnonzero(n)
         a, k = expand(n[idx])
         adm_l.append(idx[a])
@@ -275,7 +274,7 @@ def medication_tables(rng: np.random.Generator, c: Cohort, providers: np.ndarray
     interval = (_INTERVAL[drug] * 60).astype(np.int64)
     n_sched = np.minimum((stop - start) // interval + 1, 60)
     n_sched = np.where(_ONCE[drug], 1, n_sched)
-    n_sched = np.where(_PRN[drug], rng.binomial(n_sched, 0.35), n_sched)
+    n_sched = np.where(_PRN[drug], rng.binomial(n_sched, 0.5), n_sched)
     if emar_density != 1.0:
         n_sched = rng.binomial(n_sched, min(emar_density, 1.0))
     n_sched = np.where(c.group[c.a_pat[m_adm]] >= EMAR_FIRST_GROUP, n_sched, 0)

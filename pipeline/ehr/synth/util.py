@@ -73,16 +73,62 @@ def weighted(rng: np.random.Generator, pairs: Sequence[tuple], n: int) -> pl.Ser
     return pick(labels, choice(rng, labels, [p[1] for p in pairs], n))
 
 
+def _fmt_class(v: np.ndarray, dec: int) -> pl.Series:
+    sv = pl.Series(v)
+    return sv.round(0).cast(pl.Int64).cast(pl.String) if dec == 0 else sv.round(int(dec)).cast(pl.String)
+
+
+def _assemble(parts: list[pl.Series], idxs: list[np.ndarray], n: int) -> pl.Series:
+    """Put the pieces computed on row subsets back into row order (one gather instead of n scatters)."""
+    order = np.concatenate(idxs) if idxs else np.zeros(0, dtype=np.int64)
+    inv = np.empty(n, dtype=np.int64)
+    inv[order] = np.arange(len(order), dtype=np.int64)
+    return pl.concat(parts).gather(pl.Series(inv)) if parts else pl.Series([], dtype=pl.String)
+
+
 def fmt_num(values: np.ndarray, decimals: np.ndarray | int) -> pl.Series:
-    """Text of a rounded number the way MIMIC shows it ('140', '4.1', '0.01')."""
-    v = pl.Series(np.asarray(values, dtype=np.float64))
+    """Text of a rounded number the way MIMIC shows it ('140', '4.1', '0.01'); each row its own decimals."""
+    v = np.asarray(values, dtype=np.float64)
     d = np.broadcast_to(np.asarray(decimals), v.shape)
-    out = pl.Series([None] * len(v), dtype=pl.String)
+    parts, idxs = [], []
     for dec in np.unique(d):
-        mask = pl.Series(d == dec)
-        txt = v.round(0).cast(pl.Int64).cast(pl.String) if dec == 0 else v.round(int(dec)).cast(pl.String)
-        out = pl.select(pl.when(mask).then(txt).otherwise(out)).to_series()
-    return out
+        idx = np.flatnonzero(d == dec)
+        parts.append(_fmt_class(v[idx], int(dec)))
+        idxs.append(idx)
+    return _assemble(parts, idxs, len(v))
+
+
+def text_or_num(is_text: np.ndarray, text_idx: np.ndarray, texts: list[str], values: np.ndarray,
+                decimals: np.ndarray) -> pl.Series:
+    """value column mixing text results (texts[text_idx]) and formatted numbers, computed per row class."""
+    n = len(is_text)
+    ti = np.flatnonzero(is_text)
+    parts, idxs = [pick(texts, text_idx[ti])], [ti]
+    num = ~is_text
+    for dec in np.unique(decimals[num]):
+        idx = np.flatnonzero(num & (decimals == dec))
+        parts.append(_fmt_class(values[idx], int(dec)))
+        idxs.append(idx)
+    return _assemble(parts, idxs, n)
+
+
+def sort_perm(*keys: np.ndarray) -> np.ndarray:
+    """Stable lexicographic order of integer keys (first key most significant). Packs the keys into one int64
+    when their ranges fit in 63 bits (one stable argsort), else falls back to a multi-column sort."""
+    arrs = [np.asarray(k, dtype=np.int64) for k in keys]
+    if not len(arrs[0]):
+        return np.zeros(0, dtype=np.int64)
+    comp = np.zeros(len(arrs[0]), dtype=np.int64)
+    bits = 0
+    for k in arrs:
+        lo = int(k.min())
+        width = max(int(k.max()) - lo, 0).bit_length()
+        bits += width
+        if bits > 63:
+            df = pl.DataFrame({f"k{i}": k for i, k in enumerate(arrs)})
+            return df.with_row_index("_i").sort([f"k{i}" for i in range(len(arrs))], maintain_order=True)["_i"].to_numpy()
+        comp = (comp << width) | (k - lo)
+    return np.argsort(comp, kind="stable")
 
 
 def conform(df: pl.DataFrame, table: Table) -> pl.DataFrame:
