@@ -13,6 +13,7 @@ Self-contained on purpose (stdlib + polars): it runs with `python -I` and must n
 import ast
 import contextlib
 import ctypes
+import gc
 import io
 import json
 import os
@@ -28,7 +29,7 @@ import time
 import traceback
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE, MS_RDONLY = 2, 4, 8, 1 << 14, 1 << 18, 1
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE, MS_RDONLY, MS_BIND = 2, 4, 8, 1 << 14, 1 << 18, 1, 4096
 PR_SET_NO_NEW_PRIVS = 38
 MAX_FRAME = 64 * 1024 * 1024
 
@@ -99,6 +100,7 @@ def isolate(config: dict) -> dict:
         for d in ("/tmp", "/var/tmp", "/dev/shm", "/run"):
             if os.path.isdir(d) and not os.path.islink(d):
                 _mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, f"size={size}m,mode=1777")
+        _expose_interpreter()
         for d in config.get("hide_dirs", []):
             if os.path.isdir(d):
                 _mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY, "size=1m,mode=0555")
@@ -109,6 +111,36 @@ def isolate(config: dict) -> dict:
     _, status = os.waitpid(pid, 0)
     caps["pidns"] = os.waitstatus_to_exitcode(status) == 0
     return caps
+
+
+def _expose_interpreter() -> None:
+    """Keep the interpreter importable for the sandbox user when an ancestor directory is private (e.g. a
+    pyenv Python under /root, mode 0700): cover that ancestor with an empty tmpfs and bind-mount back only the
+    directories Python needs. Everything else in it (e.g. the rest of /root) stays invisible."""
+    wanted = {sys.base_prefix, sys.prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)),
+              *(p for p in sys.path if p)}
+    covered: dict[str, set[str]] = {}
+    for path in sorted({os.path.realpath(p) for p in wanted if os.path.isdir(p)}):
+        parts = path.split("/")
+        for i in range(2, len(parts)):
+            ancestor = "/".join(parts[:i])
+            if ancestor in ("/tmp", "/var/tmp", "/dev/shm", "/run"):
+                break
+            if not os.stat(ancestor).st_mode & 0o001:
+                covered.setdefault(ancestor, set()).add("/".join(parts[: i + 1]))
+                break
+    stage_root = tempfile.mkdtemp(prefix="expose-")
+    for ancestor, children in covered.items():
+        staged = []
+        for child in sorted(children):
+            stage = tempfile.mkdtemp(dir=stage_root)
+            if _mount(child, stage, None, MS_BIND | MS_REC, None):
+                staged.append((child, stage))
+        if not _mount("tmpfs", ancestor, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755"):
+            continue
+        for child, stage in staged:
+            os.makedirs(child, exist_ok=True)
+            _mount(stage, child, None, MS_BIND | MS_REC, None)
 
 
 # ------------------------------------------------------------------ the child: runs agent code
@@ -188,6 +220,9 @@ def _run_user_code(code: str, namespace: dict) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 0
     except BaseException as e:  # noqa: BLE001 - report anything the agent's code raised
+        if isinstance(e, MemoryError):
+            namespace.clear()  # free what the code allocated, so the report itself can be printed
+            gc.collect()
         tb = e.__traceback__.tb_next if e.__traceback__ else None
         traceback.print_exception(type(e), e, tb, limit=20)
         return 1
