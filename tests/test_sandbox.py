@@ -1,0 +1,112 @@
+"""The Python sandbox on its own: round trip, the sql() helper, limits, restart, and the DB-permission check."""
+
+import datetime as dt
+import os
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.gym.sandbox import PythonSandbox, SandboxError, SandboxLimits, writable_by
+
+LIMITS = SandboxLimits(timeout_s=3.0, cpu_s=3, memory_mb=768, max_output_chars=500, max_file_mb=1, max_sql_calls=3)
+
+
+def handler(query: str) -> tuple[pl.DataFrame, bool]:
+    if "boom" in query:
+        raise RuntimeError("refused: boom")
+    return pl.DataFrame({"q": [query], "n": [41], "t": [dt.datetime(2150, 3, 2, 9, 0)]}), False
+
+
+@pytest.fixture(scope="module")
+def sandbox():
+    sb = PythonSandbox(handler, limits=LIMITS)
+    yield sb
+    sb.close()
+
+
+def test_round_trip_prints_and_shows_last_expression(sandbox: PythonSandbox) -> None:
+    r = sandbox.run("x = 20\nprint('hello')\nx * 2 + 2")
+    assert r.ok and r.output == "hello\n42\n" and r.sql_calls == 0
+
+
+def test_sql_helper_returns_a_polars_frame(sandbox: PythonSandbox) -> None:
+    r = sandbox.run("df = sql('SELECT 41')\nprint(type(df).__name__, df['n'][0] + 1, df['t'].dtype, df['q'][0])")
+    assert r.ok and r.output.strip() == "DataFrame 42 Datetime(time_unit='us', time_zone=None) SELECT 41"
+    assert r.sql_calls == 1
+
+
+def test_sql_errors_and_call_limit_surface_as_sqlerror(sandbox: PythonSandbox) -> None:
+    r = sandbox.run("try:\n    sql('boom')\nexcept SQLError as e:\n    print('caught', e)")
+    assert r.ok and "caught refused: boom" in r.output
+    r = sandbox.run("for i in range(5):\n    sql('SELECT 1')")
+    assert not r.ok and "at most 3 sql() calls" in r.output
+
+
+def test_exceptions_exit_codes_and_syntax_errors(sandbox: PythonSandbox) -> None:
+    assert "ZeroDivisionError" in sandbox.run("1/0").as_text(500)
+    assert "SyntaxError" in sandbox.run("def (:").output
+    assert sandbox.run("raise SystemExit(4)").exit_code == 4
+
+
+def test_limits_memory_cpu_output_file(sandbox: PythonSandbox) -> None:
+    assert "MemoryError" in sandbox.run("b = bytearray(2 * 1024 ** 3)").output
+    r = sandbox.run("print('y' * 100_000)")
+    assert r.truncated and len(r.output) == 500 and "output truncated" in r.as_text(500)
+    assert "File too large" in sandbox.run("open('f', 'wb').write(b'0' * 2 * 1024 * 1024)").output
+    start = time.monotonic()
+    r = sandbox.run("while True:\n    pass")
+    assert not r.ok and (r.timed_out or r.signal == 24) and time.monotonic() - start < 6
+
+
+def test_child_is_unprivileged_with_an_empty_environment(sandbox: PythonSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ROBUSTGYM_FAKE_TOKEN", "tok-123")
+    r = sandbox.run("import os\nprint(os.getuid(), sorted(os.environ), os.getcwd() == os.environ['HOME'])")
+    uid = 65534 if os.geteuid() == 0 else os.geteuid()
+    assert r.output.strip() == f"{uid} ['HOME', 'LANG', 'POLARS_MAX_THREADS', 'TMPDIR'] True"
+    assert "tok-123" not in sandbox.run("import os\nprint(os.environ)").output
+
+
+def test_each_call_gets_a_fresh_directory_and_process(sandbox: PythonSandbox) -> None:
+    sandbox.run("open('state.txt', 'w').write('left behind')\nglobal_state = 1")
+    r = sandbox.run("import os\nprint(os.listdir('.'), 'global_state' in globals())")
+    assert r.output.strip() == "[] False"
+
+
+def test_worker_restarts_after_it_dies(sandbox: PythonSandbox) -> None:
+    sandbox.start()
+    assert sandbox._proc is not None
+    os.killpg(sandbox._proc.pid, 9)
+    sandbox._proc.wait()
+    first = sandbox.run("print('after')")  # the dead worker is noticed and replaced
+    second = sandbox.run("print('again')")
+    assert "after" in first.output or first.error
+    assert second.ok and second.output == "again\n"
+
+
+def test_non_string_code_is_an_error_not_a_crash(sandbox: PythonSandbox) -> None:
+    r = sandbox.run(123)  # type: ignore[arg-type]
+    assert not r.ok and r.error == "code must be a string"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the permission check applies when the sandbox drops to nobody")
+def test_refuses_a_database_file_the_sandbox_user_could_write(tmp_path: Path) -> None:
+    db = tmp_path / "ehr.duckdb"
+    db.write_bytes(b"x")
+    db.chmod(0o644)
+    assert not writable_by(db, 65534, 65534)
+    PythonSandbox(None, protected_paths=[db]).close()
+    db.chmod(0o666)
+    assert writable_by(db, 65534, 65534)
+    with pytest.raises(SandboxError, match="writable by the sandbox user"):
+        PythonSandbox(None, protected_paths=[db])
+
+
+def test_close_leaves_no_worker(tmp_path: Path) -> None:
+    sb = PythonSandbox(None, limits=LIMITS)
+    assert sb.run("print(1)").ok
+    proc = sb._proc
+    assert proc is not None
+    sb.close()
+    assert proc.poll() is not None
