@@ -294,16 +294,21 @@ def measure_family(db, fam, cap: int = 320, seed: int = 0) -> FamilyYield:
     return y
 
 
-def measure_all(url: str, cap: int = 320, only: str | None = None) -> list[FamilyYield]:
+def measure_all(url: str, cap: int = 320, only: str | None = None, verbose: bool = False) -> list[FamilyYield]:
     from pipeline.ehr.database import connect
 
     fams = load_families(CONTRACTS, SQL_DIR, display_base=ROOT)
     out = []
+    import time
+
     with connect(url) as db:
         for fam in fams:
             if only and only not in fam.id:
                 continue
+            t0 = time.perf_counter()
             out.append(measure_family(db, fam, cap))
+            if verbose:
+                print(f"  {fam.id}: {out[-1].pairs} pairs, {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
     return out
 
 
@@ -341,4 +346,4 @@ if __name__ == "__main__":
     url = sys.argv[1]
     cap = int(sys.argv[2]) if len(sys.argv) > 2 else 320
     only = sys.argv[3] if len(sys.argv) > 3 else None
-    print(_format(measure_all(url, cap, only)))
+    print(_format(measure_all(url, cap, only, verbose=True)))

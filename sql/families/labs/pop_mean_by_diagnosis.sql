@@ -1,7 +1,8 @@
 SELECT ROUND(CAST(AVG(l.valuenum) AS NUMERIC), 2) AS mean_value, MIN(l.valueuom) AS valueuom
-FROM mimiciv_hosp.labevents l
-WHERE l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
-  AND l.hadm_id IN (
-    SELECT x.hadm_id FROM mimiciv_hosp.diagnoses_icd x
-    JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = x.icd_code AND t.icd_version = x.icd_version
-    WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND t.long_title = {{icd_title}})
+FROM (
+  SELECT DISTINCT x.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd x
+  JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = x.icd_code AND t.icd_version = x.icd_version
+  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND t.long_title = {{icd_title}}
+) coh
+JOIN mimiciv_hosp.labevents l ON l.hadm_id = coh.hadm_id AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL

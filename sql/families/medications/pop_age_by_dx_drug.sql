@@ -1,8 +1,10 @@
 SELECT ROUND(CAST(AVG(pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) AS NUMERIC), 1) AS mean_age
-FROM mimiciv_hosp.admissions a
+FROM (
+  SELECT DISTINCT x.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd x
+  JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = x.icd_code AND t.icd_version = x.icd_version
+  JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = x.hadm_id AND p.drug = {{drug}}
+  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND t.long_title = {{icd_title}}
+) coh
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = coh.hadm_id
 JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
-WHERE a.hadm_id IN (SELECT p.hadm_id FROM mimiciv_hosp.prescriptions p WHERE p.drug = {{drug}})
-  AND a.hadm_id IN (
-    SELECT x.hadm_id FROM mimiciv_hosp.diagnoses_icd x
-    JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = x.icd_code AND t.icd_version = x.icd_version
-    WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND t.long_title = {{icd_title}})
