@@ -1,5 +1,6 @@
 -- transfers tile each admission: first in-hospital row starts at admittime, each row ends where the next starts,
--- the last ends at dischtime, and one 'discharge' row at dischtime with NULL careunit and outtime
+-- the last ends at dischtime, and one 'discharge' row at dischtime with NULL careunit and outtime; ED-only visits
+-- (NULL hadm_id) are single 'ED' rows
 WITH t AS (
     SELECT tr.*, a.admittime, a.dischtime,
            LEAD(tr.intime) OVER (PARTITION BY tr.hadm_id ORDER BY tr.intime, tr.transfer_id) AS next_in,
@@ -18,4 +19,6 @@ SELECT
               WHERE tr.hadm_id = a.hadm_id AND tr.eventtype = 'discharge') <> 1)
   + (SELECT COUNT(*) FROM mimiciv_hosp.transfers tr JOIN mimiciv_hosp.admissions a ON a.hadm_id = tr.hadm_id
        WHERE tr.eventtype = 'ED' AND (tr.outtime <> a.admittime OR tr.careunit <> 'Emergency Department'))
+  + (SELECT COUNT(*) FROM mimiciv_hosp.transfers
+       WHERE hadm_id IS NULL AND (eventtype <> 'ED' OR outtime IS NULL OR outtime <= intime))
   AS violations

@@ -15,7 +15,9 @@ from pipeline.ehr.synth.util import (
     DAY_MIN,
     choice,
     expand,
+    group_rank,
     pick,
+    sort_perm,
     to_date,
     to_datetime,
     weighted,
@@ -311,19 +313,36 @@ def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int
     # first non-ED segment of each admission is 'admit'
     non_ed_rank = np.zeros(len(adm_all), dtype=np.int64)
     ne = ~is_ed
-    from pipeline.ehr.synth.util import group_rank
-
     non_ed_rank[ne] = group_rank(adm_all[ne])
     eventtype = np.where(is_ed, 0, np.where(is_disch, 3, np.where(non_ed_rank == 1, 1, 2)))
+    # ED-only visits (never admitted): an 'ED' row with NULL hadm_id, before the patient's first admission
+    n_edv = rng.poisson(0.3, c.n_patients)
+    v_pat, v_k = expand(n_edv)
+    first_adm = np.searchsorted(c.a_pat, np.arange(c.n_patients))
+    v_in = c.admit[first_adm[v_pat]] - (v_k + 1) * 45 * DAY_MIN - rng.integers(0, 30 * DAY_MIN, len(v_pat))
+    v_out = v_in + rng.integers(120, 720, len(v_pat))
+    nv = len(v_pat)
+    pat = np.concatenate([c.a_pat[adm_all], v_pat])
+    is_adm = np.concatenate([np.ones(len(adm_all), dtype=np.int64), np.zeros(nv, dtype=np.int64)])
+    start_all = np.concatenate([start_all, v_in])
+    order = sort_perm(pat, is_adm, np.where(is_adm == 1, np.arange(len(pat)), start_all))
+    pat, is_adm, start_all = pat[order], is_adm[order], start_all[order]
+    hadm = np.concatenate([c.hadm_id[adm_all], np.full(nv, -1)])[order]
+    end_all = np.concatenate([end_all, v_out])[order]
+    eventtype = np.concatenate([eventtype, np.zeros(nv, dtype=np.int64)])[order]
+    unit_all = pl.concat([unit_all, pl.Series([cat.ED_UNIT] * nv, dtype=pl.String)]).gather(pl.Series(order))
+    slot_all = np.concatenate([slot_all, np.full(nv, -1)])[order]
+    adm_all = np.concatenate([adm_all, np.full(nv, -1)])[order]
+
     base = 30_000_000 + c.chunk * chunk_patients * TRANSFER_PER_PATIENT
-    if len(adm_all) >= chunk_patients * TRANSFER_PER_PATIENT:
+    if len(pat) >= chunk_patients * TRANSFER_PER_PATIENT:
         raise ValueError("transfer id block exhausted; use a larger chunk_patients")
-    transfer_id = base + np.arange(len(adm_all), dtype=np.int64)
+    transfer_id = base + np.arange(len(pat), dtype=np.int64)
     del nseg
 
     transfers = pl.DataFrame({
-        "subject_id": c.a_subject[adm_all],
-        "hadm_id": c.hadm_id[adm_all],
+        "subject_id": c.subject_id[pat],
+        "hadm_id": pl.Series(hadm).replace(-1, None),
         "transfer_id": transfer_id,
         "eventtype": pick(["ED", "admit", "transfer", "discharge"], eventtype),
         "careunit": unit_all,

@@ -329,7 +329,11 @@ _CPT_ACTIONS = (("Excision, benign lesion", "Exc b9 les"), ("Repair, simple woun
                 ("Arthrocentesis, aspiration and/or injection", "Drain/inj joint"), ("Radiologic examination", "X-ray exam"),
                 ("Computed tomography, without contrast material", "Ct w/o dye"), ("Magnetic resonance imaging", "Mri"),
                 ("Ultrasound, complete", "Us complete"), ("Application of cast", "Apply cast"),
-                ("Removal of foreign body", "Remove foreign body"), ("Debridement, subcutaneous tissue", "Deb subq tissue"))
+                ("Removal of foreign body", "Remove foreign body"), ("Debridement, subcutaneous tissue", "Deb subq tissue"),
+                ("Injection, anesthetic agent", "Inj anesth agent"), ("Fine needle aspiration", "Fna"),
+                ("Closed treatment of fracture", "Clsd tx fx"), ("Open treatment of fracture", "Open tx fx"),
+                ("Tendon repair", "Repair tendon"), ("Nerve block injection", "Nerve block inj"),
+                ("Angiography, selective", "Angiography"), ("Doppler study, arterial", "Doppler arterial"))
 
 
 def d_hcpcs() -> pl.DataFrame:
