@@ -149,10 +149,25 @@ def display(kind: str, value: SlotValue) -> str:
 _NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w])")
 
 
+def find_token(text: str, token: str, start: int = 0) -> int:
+    """Index of `token` in `text` not glued to a word character or a decimal point on either side, else -1.
+    (Plain find + boundary test: compiling a regex per slot value was the rewriting step's hot spot.)"""
+    n = len(token)
+    i = text.find(token, start)
+    while i >= 0:
+        before = text[i - 1] if i > 0 else " "
+        after = text[i + n] if i + n < len(text) else " "
+        if not (before.isalnum() or before in "_." or after.isalnum() or after == "_"
+                or (after == "." and i + n + 1 < len(text) and text[i + n + 1].isdigit())):
+            return i
+        i = text.find(token, i + 1)
+    return -1
+
+
 def survives(kind: str, value: SlotValue, text: str, accepted: list[str] | None = None) -> bool:
     """Whether a slot value is still recognisably stated in a (rewritten) question."""
     if kind == "int":
-        return re.search(rf"(?<![\d.]){int(value)}(?![\d])", text) is not None
+        return find_token(text, str(int(value))) >= 0
     if kind == "float":
         target = round_float(float(value))
         for m in _NUMBER_RE.finditer(text):

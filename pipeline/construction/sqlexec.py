@@ -84,6 +84,7 @@ class ExecStats:
     queries: int = 0
     seconds: float = 0.0
     fallbacks: int = 0  # chunks that had to run per contract because the set-based form failed
+    per_contract_templates: int = 0  # templates the probe found faster per contract on this backend
     by_kind: dict[str, float] = field(default_factory=dict)
 
     def add(self, kind: str, seconds: float, n: int = 1) -> None:
@@ -92,68 +93,125 @@ class ExecStats:
         self.by_kind[kind] = self.by_kind.get(kind, 0.0) + seconds
 
 
+Bindings = Sequence[tuple[int, dict[str, SlotValue]]]
+_STRATEGY: dict[str, dict[str, str]] = {}
+_SINGLE_COST: dict[str, dict[str, float]] = {}
+
+
 class SetRunner:
-    """Runs templates over many bindings in chunks. Falls back to per-contract queries for a chunk whose
-    set-based form a backend rejects (logged and counted, never silently different)."""
+    """Runs templates over many bindings in chunks, one query per chunk.
+
+    Some correlated shapes defeat a backend's decorrelation (DuckDB turns `col = CASE {{slot}} … END` inside a
+    join into a cross product). So the first use of each template is a probe: one binding per contract, then a
+    small set-based chunk; if the set-based form is not clearly faster per binding (or fails), that template runs
+    per contract from then on on this backend. A chunk that fails later (memory, timeout) is re-run per contract.
+    Either way the results are the same; only the speed differs (logged and counted)."""
+
+    PROBE = 24
 
     def __init__(self, db: Database, *, chunk_size: int = 1000, timeout_s: float = 600.0, max_rows: int = 5_000_000,
-                 stats: ExecStats | None = None):
+                 stats: ExecStats | None = None, adaptive: bool = True):
         self.db = db
         self.chunk_size = chunk_size
         self.timeout_s = timeout_s
         self.max_rows = max_rows
         self.stats = stats or ExecStats()
+        self.adaptive = adaptive
+        # template key → "set" | "single", and seconds per binding per contract; shared by runners on one database
+        self.strategy: dict[str, str] = _STRATEGY.setdefault(db.url, {}) if adaptive else {}
+        self.single_cost: dict[str, float] = _SINGLE_COST.setdefault(db.url, {}) if adaptive else {}
 
-    def _chunks(self, bindings: Sequence[tuple[int, dict[str, SlotValue]]]):
-        for i in range(0, len(bindings), self.chunk_size):
-            yield bindings[i:i + self.chunk_size]
-
-    def _timed(self, kind: str, fn: Callable[[], pl.DataFrame]) -> pl.DataFrame:
+    def _query(self, kind: str, sql: str, timeout_s: float | None = None) -> pl.DataFrame:
         start = time.perf_counter()
         try:
-            return fn()
+            return self.db.query(sql, timeout_s=timeout_s or self.timeout_s, max_rows=self.max_rows)
         finally:
             self.stats.add(kind, time.perf_counter() - start)
 
-    def rows(self, template: str, bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str],
-             *, kind: str = "reference") -> dict[int, list[dict[str, Any]]]:
+    def _run(self, key: str, kind: str, bindings: Bindings, set_sql: Callable[[Bindings], str],
+             parse: Callable[[pl.DataFrame, dict], None], single: Callable[[int, dict], None]) -> None:
+        """Drive chunks of `bindings` through set_sql/parse, or through single() per binding."""
+        todo = list(bindings)
+        if not todo:
+            return
+        if self.adaptive and key not in self.strategy and len(todo) >= 8:
+            bid, slots = todo[0]
+            t0 = time.perf_counter()
+            single(bid, slots)
+            per_one = max(time.perf_counter() - t0, 1e-4)
+            self.single_cost[key] = per_one
+            probe, todo = todo[1:1 + self.PROBE], todo[1 + self.PROBE:]
+            t1 = time.perf_counter()
+            try:
+                frame = self._query(kind, set_sql(probe), timeout_s=max(2.0, len(probe) * per_one * 2))
+                per_set = (time.perf_counter() - t1) / len(probe)
+                ok = per_set < 0.5 * per_one
+            except QueryError as e:
+                frame, ok = None, False
+                log.info("set-based %s probe failed (%s)", kind, e)
+            if frame is not None:
+                parse(frame, dict(probe))
+            else:
+                for b, sl in probe:
+                    single(b, sl)
+            self.strategy[key] = "set" if ok else "single"
+            if not ok:
+                self.stats.per_contract_templates += 1
+                log.info("%s template runs per contract on %s (set-based not faster)", kind, self.db.backend)
+        if self.strategy.get(key) == "single":
+            for b, sl in todo:
+                single(b, sl)
+            return
+        for i in range(0, len(todo), self.chunk_size):
+            chunk = todo[i:i + self.chunk_size]
+            budget = self.timeout_s
+            if key in self.single_cost:
+                budget = min(self.timeout_s, max(30.0, 2 * len(chunk) * self.single_cost[key]))
+            try:
+                frame = self._query(kind, set_sql(chunk), timeout_s=budget)
+            except QueryError as e:
+                log.warning("set-based %s query failed (%s); running this chunk per contract", kind,
+                            str(e).splitlines()[0])
+                self.stats.fallbacks += 1
+                self.strategy[key] = "single"
+                for b, sl in chunk:
+                    single(b, sl)
+                continue
+            parse(frame, dict(chunk))
+
+    def rows(self, template: str, bindings: Bindings, kinds: dict[str, str], *,
+             kind: str = "reference") -> dict[int, list[dict[str, Any]]]:
         """bid → result rows of the template for that binding (bindings with no rows are absent)."""
         out: dict[int, list[dict[str, Any]]] = {}
-        for chunk in self._chunks(bindings):
-            sql = lateral_sql(template, chunk, kinds)
-            try:
-                frame = self._timed(kind, lambda s=sql: self.db.query(s, timeout_s=self.timeout_s, max_rows=self.max_rows))
-            except QueryError as e:
-                log.warning("set-based %s query failed (%s); running this chunk per contract", kind, e)
-                self.stats.fallbacks += 1
-                for bid, slots in chunk:
-                    single = render(template, slots, kinds)
-                    frame1 = self._timed(kind, lambda s=single: self.db.query(s, timeout_s=self.timeout_s, max_rows=self.max_rows))
-                    if frame1.height:
-                        out[bid] = frame1.to_dicts()
-                continue
+
+        def parse(frame: pl.DataFrame, _: dict) -> None:
             names = [c for c in frame.columns if c != BID]
             for row in frame.iter_rows():
                 out.setdefault(int(row[0]), []).append(dict(zip(names, row[1:], strict=True)))
+
+        def single(bid: int, slots: dict) -> None:
+            frame = self._query(kind, render(template, slots, kinds))
+            if frame.height:
+                out[bid] = frame.to_dicts()
+
+        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds), parse, single)
         return out
 
-    def conditions(self, conditions: Sequence[tuple[str, str]], bindings: Sequence[tuple[int, dict[str, SlotValue]]],
+    def conditions(self, conditions: Sequence[tuple[str, str]], bindings: Bindings,
                    kinds: dict[str, str]) -> dict[int, dict[str, bool | None]]:
-        """bid → {condition name: holds} for every binding, one query per chunk."""
+        """bid → {condition name: holds} for every binding; one query per chunk (all conditions together)."""
         out: dict[int, dict[str, bool | None]] = {}
         names = [n for n, _ in conditions]
-        for chunk in self._chunks(bindings):
-            sql = conditions_sql(conditions, chunk, kinds)
-            try:
-                frame = self._timed("conditions", lambda s=sql: self.db.query(s, timeout_s=self.timeout_s, max_rows=self.max_rows))
-            except QueryError as e:
-                log.warning("set-based conditions query failed (%s); running this chunk per contract", e)
-                self.stats.fallbacks += 1
-                for bid, slots in chunk:
-                    out[bid] = self.conditions_one(conditions, slots, kinds)
-                continue
+
+        def parse(frame: pl.DataFrame, _: dict) -> None:
             for row in frame.iter_rows():
                 out[int(row[0])] = {n: (None if v is None else bool(v)) for n, v in zip(names, row[1:], strict=True)}
+
+        def single(bid: int, slots: dict) -> None:
+            out[bid] = self.conditions_one(conditions, slots, kinds)
+
+        key = "conditions:" + "\x00".join(sql for _, sql in conditions)
+        self._run(key, "conditions", bindings, lambda ch: conditions_sql(conditions, ch, kinds), parse, single)
         return out
 
     def conditions_one(self, conditions: Sequence[tuple[str, str]], slots: dict[str, SlotValue],
@@ -161,13 +219,11 @@ class SetRunner:
         """One query per condition for one contract (the per-contract mode)."""
         res: dict[str, bool | None] = {}
         for name, sql in conditions:
-            single = render(sql, slots, kinds)
-            v = self._timed("conditions", lambda s=single: self.db.query(s, timeout_s=self.timeout_s))
+            v = self._query("conditions", render(sql, slots, kinds))
             val = v.row(0)[0] if v.height else None
             res[name] = None if val is None else bool(val)
         return res
 
     def rows_one(self, template: str, slots: dict[str, SlotValue], kinds: dict[str, str], *,
                  kind: str = "reference") -> list[dict[str, Any]]:
-        single = render(template, slots, kinds)
-        return self._timed(kind, lambda: self.db.query(single, timeout_s=self.timeout_s, max_rows=self.max_rows)).to_dicts()
+        return self._query(kind, render(template, slots, kinds)).to_dicts()

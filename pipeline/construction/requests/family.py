@@ -226,7 +226,7 @@ def check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: b
     problems: list[tuple[int | None, str]] = []
     if not isinstance(tree, exp.Select | exp.Union):
         problems.append((1, f"expected a SELECT, found {type(tree).__name__.upper()}"))
-    if lateral and tree.args.get("with"):
+    if lateral and (tree.args.get("with_") or tree.args.get("with")):
         problems.append((_sql_line(text, "WITH"), "a top-level WITH cannot run as a LATERAL subquery; use FROM-subqueries"))
     if needs_holds and isinstance(tree, exp.Select) and [s.alias_or_name for s in tree.selects] != ["holds"]:
         problems.append((1, "a condition must return exactly one column named `holds`"))

@@ -5,7 +5,7 @@ import re
 
 from pipeline.construction.requests.family import Family
 from pipeline.construction.rewriting.offline import Synonyms, accepted_spellings
-from pipeline.construction.slots import SLOT_TYPES, SlotValue, survives, variants
+from pipeline.construction.slots import SLOT_TYPES, SlotValue, find_token, survives, variants
 
 # Wording that tells the reader the premise may be false, or asks for something else than the contract.
 GIVEAWAY = re.compile(
@@ -28,11 +28,15 @@ def missing_slots(family: Family, slots: dict[str, SlotValue], required: list[st
 
 
 def _mask(family: Family, text: str, slots: dict[str, SlotValue], names: list[str], synonyms: Synonyms) -> str:
-    out = text
+    out = " ".join(text.lower().split())
     for name in names:
         for v in variants(_kind(family, name), slots[name], accepted_spellings(family, name, slots[name], synonyms)):
-            out = re.sub(rf"(?<![\w.]){re.escape(v)}(?![\w])", f"<{name}>", out, flags=re.I)
-    return re.sub(r"\s+", " ", out).strip().lower()
+            token, mark = v.lower(), f"<{name}>"
+            i = find_token(out, token)
+            while i >= 0:
+                out = out[:i] + mark + out[i + len(token):]
+                i = find_token(out, token, i + len(mark))
+    return out
 
 
 def differ_only_in_slots(family: Family, clean_q: str, noise_q: str, clean: dict[str, SlotValue],

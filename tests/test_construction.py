@@ -1,0 +1,259 @@
+"""Construction steps as plain functions: family validation errors, binding, set-based vs per-contract
+verification, noise injection, balance, offline rewriting and validation, splits. Uses the engine test families
+in tests/data/families (not the benchmark content) on the tiny synthetic EHR."""
+
+import json
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.construction.config import BuildConfig
+from pipeline.construction.contracts.structure import sql_structure
+from pipeline.construction.contracts.verify import make_answer, verify_per_contract, verify_set
+from pipeline.construction.noise.inject import choose_levels, shift_candidates
+from pipeline.construction.requests.binding import bind_family
+from pipeline.construction.requests.family import (
+    AnswerSpec,
+    FamilyValidationError,
+    load_families,
+    load_family_file,
+    load_synonyms,
+)
+from pipeline.construction.rewriting.offline import rewrite_pair
+from pipeline.construction.rewriting.validate import validate_rewrite
+from pipeline.construction.splits.split import assign_splits, publish
+from pipeline.construction.sqlexec import SetRunner, lateral_sql, render
+from pipeline.ehr.database import connect
+
+DATA = Path(__file__).parent / "data" / "families"
+CONTRACTS, SQL = DATA / "contracts", DATA / "sql"
+
+
+@pytest.fixture(scope="module")
+def families():
+    return {f.id: f for f in load_families(CONTRACTS, SQL)}
+
+
+@pytest.fixture(scope="module")
+def synonyms():
+    return load_synonyms(CONTRACTS / "synonyms.yaml")
+
+
+@pytest.fixture(scope="module")
+def db(tiny_duckdb_url):
+    with connect(tiny_duckdb_url) as d:
+        yield d
+
+
+def make_config(tmp_path: Path) -> BuildConfig:
+    return BuildConfig(contracts_dir=str(CONTRACTS), sql_dir=str(SQL), outputs_dir=str(tmp_path / "out"),
+                       per_family_cap=60, chunk_size=25)
+
+
+# ---------------------------------------------------------------- family validation
+
+
+def _copy_family(tmp_path: Path, name: str = "labs/first_value_in_admission.yaml") -> tuple[Path, Path]:
+    contracts = tmp_path / "contracts"
+    sql = tmp_path / "sql"
+    shutil.copytree(SQL, sql)
+    (contracts / "labs").mkdir(parents=True)
+    target = contracts / name
+    shutil.copy(CONTRACTS / name, target)
+    return target, sql
+
+
+def _errors(path: Path, sql: Path) -> list:
+    fam, errs = load_family_file(path, sql)
+    assert fam is None
+    return errs
+
+
+@pytest.mark.parametrize(("old", "new", "field", "needle"), [
+    ("intent: labs\n", "intent: lab\n", "intent", "unknown value 'lab'"),
+    ("itemid:     {type: itemid}", "itemid:     {type: item}", "slots.itemid.type", "unknown slot type 'item'"),
+    ("breaks: lab_measured_in_admission", "breaks: lab_was_measured", "noise[0].breaks", "breaks names no condition"),
+    ("reference: labs/first_value_in_admission.sql", "reference: labs/nope.sql", "reference", "SQL file not found"),
+    ("{lab_label} value for patient {subject_id}", "{lab_name} value for patient {subject_id}", "questions[0]",
+     "{lab_name} is not a declared slot"),
+    ("level: patient", "level: patients", "level", "unknown value"),
+    ("cardinality: one", "cardinality: one\n  color: red", "answer.color", "unknown field"),
+])
+def test_family_errors_name_file_line_field(tmp_path, old, new, field, needle):
+    path, sql = _copy_family(tmp_path)
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    errs = _errors(path, sql)
+    match = [e for e in errs if e.field == field]
+    assert match, [str(e) for e in errs]
+    e = match[0]
+    assert needle in e.message
+    assert e.file == str(path)
+    expected_line = next(i for i, ln in enumerate(path.read_text().splitlines(), 1) if new.strip().split("\n")[-1].strip() in ln)
+    assert e.line == expected_line
+    assert str(e).startswith(f"{path}:{expected_line}: field '{field}'")
+
+
+def test_malformed_yaml_names_line(tmp_path):
+    path, sql = _copy_family(tmp_path)
+    lines = path.read_text().splitlines()
+    lines[5] = "slots: [unclosed"
+    path.write_text("\n".join(lines))
+    errs = _errors(path, sql)
+    assert errs[0].field == "<yaml>" and "malformed YAML" in errs[0].message and errs[0].line is not None
+
+
+def test_sql_unknown_column_and_table(tmp_path):
+    path, sql = _copy_family(tmp_path)
+    ref = sql / "labs" / "first_value_in_admission.sql"
+    ref.write_text(ref.read_text().replace("l.valueuom,", "l.value_unit,", 1))
+    cond = sql / "labs" / "lab_measured_in_admission.sql"
+    cond.write_text(cond.read_text().replace("mimiciv_hosp.labevents", "mimiciv_hosp.lab_events"))
+    errs = _errors(path, sql)
+    by_field = {e.field: e for e in errs}
+    assert "value_unit" in by_field["reference"].message and "first_value_in_admission.sql:3" in by_field["reference"].message
+    assert by_field["reference"].line == 17
+    assert "lab_events does not exist" in by_field["conditions[1].sql"].message
+
+
+def test_sql_undeclared_placeholder_and_top_level_with(tmp_path):
+    path, sql = _copy_family(tmp_path)
+    ref = sql / "labs" / "first_value_in_admission.sql"
+    ref.write_text("WITH x AS (SELECT 1 AS a) " + ref.read_text().replace("{{itemid}}", "{{item_id}}"))
+    msgs = [str(e) for e in _errors(path, sql)]
+    assert any("{{item_id}} is not a declared slot" in m for m in msgs)
+    assert any("top-level WITH" in m for m in msgs)
+
+
+def test_load_families_reports_all_files(tmp_path):
+    path, sql = _copy_family(tmp_path)
+    path.write_text(path.read_text().replace("intent: labs\n", "intent: physics\n"))
+    bad2 = path.parent / "second.yaml"
+    bad2.write_text("id: [\n")
+    with pytest.raises(FamilyValidationError) as ei:
+        load_families(path.parent.parent, sql)
+    files = {e.file for e in ei.value.errors}
+    assert files == {str(path), str(bad2)}
+
+
+# ---------------------------------------------------------------- pure functions
+
+
+def test_make_answer_reasons():
+    one = AnswerSpec(type="number", tolerance=0.01)
+    assert make_answer(one, []) [1] == "empty"
+    assert make_answer(one, [{"v": None}])[1] == "null_answer"
+    assert make_answer(one, [{"v": 1.0}, {"v": 2.0}])[1] == "ambiguous"
+    assert make_answer(one, [{"v": 1.0}, {"v": 1.0}]) == (1.0, None, "")  # a tie on the same value is one answer
+    wu = AnswerSpec(type="number_with_unit", columns=["v", "u"])
+    assert make_answer(wu, [{"v": 4.10000001, "u": "mEq/L"}])[0] == {"value": 4.1, "unit": "mEq/L"}
+    many = AnswerSpec(type="list", cardinality="many")
+    assert make_answer(many, [{"x": "b"}, {"x": "a"}, {"x": "b"}])[0] == ["a", "b"]
+
+
+def test_shift_candidates(families):
+    fam = families["labs.next_value_after_stated"]
+    spec = fam.spec.noise[0]
+    cands = shift_candidates(spec, {"stated_value": 4.0}, fam.slot_kinds)
+    assert [c["stated_value"] for c in cands] == [2.4, 3.0, 5.2, 6.0]
+    assert shift_candidates(spec, {"stated_value": 0.1}, fam.slot_kinds) == [{"stated_value": 0.2}]  # 0.06→0.1, 0.075→0.1 equal
+
+
+def test_choose_levels_balances():
+    options = {f"p{i}": ["record", "value", "query"] for i in range(90)} | {f"r{i}": ["record"] for i in range(30)}
+    chosen = choose_levels(options, seed=0)
+    counts = {lv: sum(1 for v in chosen.values() if v == lv) for lv in ("record", "value", "query")}
+    assert counts == {"record": 40, "value": 40, "query": 40}
+    assert chosen == choose_levels(dict(reversed(options.items())), seed=0)
+
+
+def test_assign_splits_patient_disjoint():
+    pairs = [(f"a{i}", [i % 40]) for i in range(200)] + [("bridge", [1, 2])] + [(f"pop{i}", []) for i in range(50)]
+    splits = assign_splits(pairs, seed=3, test_fraction=0.2)
+    subjects = {"train": set(), "test": set()}
+    for pid, subs in pairs:
+        subjects[splits[pid]].update(subs)
+    assert not subjects["train"] & subjects["test"]
+    share = sum(1 for v in splits.values() if v == "test") / len(splits)
+    assert 0.15 <= share <= 0.22
+    assert splits["bridge"] == splits["a1"] == splits["a2"]
+
+
+def test_sql_structure():
+    s = sql_structure("SELECT a.x, COUNT(*) FROM t a JOIN u b ON a.id = b.id WHERE a.y > 1 AND a.z IN (SELECT 1) "
+                      "GROUP BY a.x")
+    assert s["joins"] == 1 and s["aggregates"] == 1 and s["subqueries"] == 1 and s["predicates"] == 3
+
+
+def test_rendering_types(families):
+    fam = families["labs.next_value_after_stated"]
+    slots = {"subject_id": 1, "hadm_id": 2, "itemid": 3, "lab_label": "O'Brien", "stated_value": 4.0,
+             "charttime": "2150-01-01 10:00:00"}
+    sql = render(fam.text("labs/stated_value_matches.sql"), slots, fam.slot_kinds)
+    assert "TIMESTAMP '2150-01-01 10:00:00'" in sql and "- 4.0)" in sql
+    lat = lateral_sql("SELECT {{lab_label}} AS x", [(0, slots)], fam.slot_kinds)
+    assert "O''Brien" in lat and "rg_b.lab_label" in lat
+
+
+# ---------------------------------------------------------------- on the tiny EHR
+
+
+def test_binding_is_deterministic_and_capped(db, families):
+    fam = families["labs.first_value_in_admission"]
+    a = bind_family(db, fam, seed=1, cap=30)
+    b = bind_family(db, fam, seed=1, cap=30)
+    c = bind_family(db, fam, seed=2, cap=30)
+    assert a.sampled == b.sampled and len(a.sampled) == 30 < a.candidates
+    assert a.sampled != c.sampled
+
+
+def test_set_based_agrees_with_per_contract(db, families):
+    runner = SetRunner(db, chunk_size=17)
+    for fam in families.values():
+        bound = bind_family(db, fam, seed=0, cap=40).sampled
+        bound.append({**bound[0], **{k: v for k, v in bound[-1].items() if k in ("itemid", "lab_label")}})
+        s = verify_set(runner, fam, bound)
+        p = verify_per_contract(runner, fam, bound)
+        assert [(v.reason, v.answer, v.conditions) for v in s] == [(v.reason, v.answer, v.conditions) for v in p]
+        assert any(v.accepted for v in s)
+    assert runner.stats.fallbacks == 0
+
+
+def test_rewrite_offline_and_validation(families, synonyms):
+    fam = families["labs.next_value_after_stated"]
+    clean = {"subject_id": 10001, "hadm_id": 20002, "itemid": 50971, "lab_label": "Potassium", "stated_value": 4.1,
+             "charttime": "2150-01-01 10:30:00"}
+    noise = {**clean, "stated_value": 6.2}
+    forms = {rewrite_pair(fam, f"p{i}", clean, noise, synonyms, seed=0)[0] for i in range(30)}
+    assert forms == {0, 1, 2}
+    form, cq, nq = rewrite_pair(fam, "p1", clean, noise, synonyms, seed=0)
+    required = ["charttime", "hadm_id", "lab_label", "stated_value", "subject_id"]
+    assert validate_rewrite(fam, cq, nq, clean, noise, required, synonyms) is None
+    assert "4.1" in cq and "6.2" in nq and "2150-01-01 10:30" in cq
+    assert validate_rewrite(fam, cq.replace("20002", "twenty"), nq, clean, noise, required, synonyms)[0] == "slot_dropped"
+    assert validate_rewrite(fam, cq, nq.replace("?", ", if any?"), clean, noise, required, synonyms)[0] in (
+        "twins_differ_beyond_slots", "semantic_rule")
+    syn = cq.replace("Potassium", "K+").replace("potassium", "K+")
+    assert validate_rewrite(fam, syn, nq.replace("Potassium", "K+").replace("potassium", "K+"), clean, noise, required,
+                            synonyms) is None
+    assert validate_rewrite(fam, "Patient 10001 adm 20002: Potassium 4.1 at 2150-01-01 10:30, what is it?",
+                            nq, clean, noise, required, synonyms)[0] == "twins_differ_beyond_slots"
+
+
+def test_publish_is_atomic(tmp_path):
+    frame = pl.DataFrame({"a": [1, 2]})
+    root = tmp_path / "outputs"
+
+    def boom(hashes):
+        raise RuntimeError("killed")
+
+    with pytest.raises(RuntimeError):
+        publish(root, "v9", {"x.parquet": frame}, boom)
+    assert list(root.iterdir()) == []
+    (root / ".v9.tmp-stale").mkdir()  # what a SIGKILL would leave
+    out = publish(root, "v9", {"x.parquet": frame}, lambda h: {"manifest.json": json.dumps(h).encode()})
+    assert sorted(p.name for p in root.iterdir()) == ["v9"]
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "x.parquet"]
