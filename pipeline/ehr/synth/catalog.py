@@ -363,7 +363,7 @@ class ChartItem:
     text_nums: tuple[float, ...] = ()  # numeric score stored in valuenum for scored text items (GCS)
     low: float | None = None
     high: float | None = None
-    group: str = "all"  # all | vent | art | diabetic
+    group: str = "all"  # all | vent | art | diabetic | fahrenheit | celsius (which stays chart it)
 
 
 CHART_ITEMS: tuple[ChartItem, ...] = (
@@ -376,7 +376,10 @@ CHART_ITEMS: tuple[ChartItem, ...] = (
     ChartItem(220050, "Arterial Blood Pressure systolic", "ABPs", "Routine Vital Signs", "mmHg", "Numeric", 120, 18, 0, 1, low=90, high=140, group="art"),
     ChartItem(220051, "Arterial Blood Pressure diastolic", "ABPd", "Routine Vital Signs", "mmHg", "Numeric", 60, 10, 0, 1, low=60, high=90, group="art"),
     ChartItem(220052, "Arterial Blood Pressure mean", "ABPm", "Routine Vital Signs", "mmHg", "Numeric", 79, 11, 0, 1, low=70, high=105, group="art"),
-    ChartItem(223761, "Temperature Fahrenheit", "Temperature F", "Routine Vital Signs", "°F", "Numeric", 98.6, 0.8, 1, 4, low=97, high=99.5),
+    ChartItem(223761, "Temperature Fahrenheit", "Temperature F", "Routine Vital Signs", "°F", "Numeric", 98.6, 0.8, 1, 4, low=97, high=99.5,
+              group="fahrenheit"),
+    ChartItem(223762, "Temperature Celsius", "Temperature C", "Routine Vital Signs", "°C", "Numeric", 37.0, 0.45, 1, 4, low=36.1, high=37.5,
+              group="celsius"),
     ChartItem(224642, "Temperature Site", "Temp Site", "Routine Vital Signs", None, "Text", every_h=4, texts=("Oral", "Axillary", "Blood", "Rectal")),
     ChartItem(220739, "GCS - Eye Opening", "GCS - Eye Opening", "Neurological", None, "Text", every_h=4,
               texts=("Spontaneously", "To Speech", "To Pain", "No Response"), text_nums=(4, 3, 2, 1)),

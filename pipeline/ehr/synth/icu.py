@@ -77,10 +77,11 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
     art = vent | (rng.random(ns) < 0.35)
     sepsis, afib, copd, stroke, dm = cf("sepsis"), cf("afib"), cf("copd"), cf("stroke"), cf("t2dm")
     weight = c.weight_kg[c.a_pat[s_adm]]
+    celsius = rng.random(ns) < 0.2  # some units chart temperature in °C
     R = _Rows()
     offset = rng.standard_normal((ns, 4))
     for it in cat.CHART_ITEMS:
-        mask = {"all": None, "vent": vent, "art": art, "diabetic": dm}[it.group]
+        mask = {"all": None, "vent": vent, "art": art, "diabetic": dm, "fahrenheit": ~celsius, "celsius": celsius}[it.group]
         every = it.every_h * 60 / (density if it.every_h > 1 else 1.0)
         s, t, _k = _schedule(rng, t0, t1, every, mask)
         n = len(s)
@@ -106,6 +107,9 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
         elif it.itemid == 223761:
             early = (t - t0[s]) < 24 * 60
             v = np.where(sepsis[s] & early, 101.3 + 0.8 * z, v)
+        elif it.itemid == 223762:
+            early = (t - t0[s]) < 24 * 60
+            v = np.where(sepsis[s] & early, 38.5 + 0.45 * z, v)
         elif it.itemid == 220277:
             v = np.minimum(v - 3 * copd[s], 100)
         elif it.itemid == 224639:
