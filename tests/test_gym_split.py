@@ -1,0 +1,70 @@
+"""End to end on splits written by the real construction pipeline: the three baselines give exactly their
+designed figures (oracle 100/100, null 0/100, premise-blind 100/0), on both splits.
+
+1. Always: a small build (8 families covering all six intents and the main answer types) over the tiny synthetic
+   EHR, through `build_dataset` — the same code `robustgym build` runs.
+2. Opt-in (ROBUSTGYM_TEST_DEFAULT_SPLIT=1): the newest default split under outputs/ against its database.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.ehr.database import connect
+from pipeline.gym.evaluate import run_evaluation
+from pipeline.gym.tasks import load_tasks
+from pipeline.paths import CONTRACTS_DIR, DEFAULT_DB_PATH, OUTPUTS_DIR
+
+FAMILIES = ["labs/first_value_in_admission", "labs/pop_mean_by_diagnosis", "medications/first_dose_after_lab_threshold",
+            "cost/drug_charges", "demographics/time_of_death", "diagnoses/principal_dx", "vitals/mean_in_stay",
+            "vitals/first_time_above_threshold"]
+EXPECTED = {"oracle": (1.0, 1.0), "null": (0.0, 1.0), "premise-blind": (1.0, 0.0)}
+
+
+@pytest.fixture(scope="module")
+def built(tiny_duckdb_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from pipeline.construction.config import BuildConfig
+    from pipeline.construction.steps import build_dataset
+
+    base = tmp_path_factory.mktemp("gym_split")
+    contracts = base / "contracts"
+    contracts.mkdir()
+    for f in CONTRACTS_DIR.iterdir():
+        if f.is_file():
+            shutil.copy(f, contracts / f.name)
+    for fam in FAMILIES:
+        (contracts / fam).parent.mkdir(exist_ok=True)
+        shutil.copy(CONTRACTS_DIR / f"{fam}.yaml", contracts / f"{fam}.yaml")
+    with connect(tiny_duckdb_url) as db:
+        build_dataset(db, BuildConfig(version="gyme2e", outputs_dir=str(base / "out"), contracts_dir=str(contracts),
+                                      per_family_cap=8))
+    return base / "out" / "gyme2e"
+
+
+@pytest.mark.parametrize("split", ["train", "test"])
+def test_baselines_on_a_built_split(built: Path, tiny_duckdb_url: str, tmp_path: Path, split: str) -> None:
+    tasks = load_tasks(built, split)
+    assert tasks and {t.variant for t in tasks} == {"clean", "noise"}
+    for agent, (clean, noise) in EXPECTED.items():
+        s = run_evaluation(agent=agent, dataset=built, split=split, out=tmp_path / agent, db_url=tiny_duckdb_url,
+                           progress=False)
+        assert (s["clean_success"], s["noise_success"]) == (clean, noise), (agent, s["by_intent"])
+        assert s["n_tasks"] == len(tasks)
+
+
+def _default_split() -> Path | None:
+    found = sorted(OUTPUTS_DIR.glob("*/test.parquet"), key=lambda p: p.stat().st_mtime)
+    return found[-1].parent if found else None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("ROBUSTGYM_TEST_DEFAULT_SPLIT") != "1" or _default_split() is None
+                    or not DEFAULT_DB_PATH.exists(), reason="opt-in: ROBUSTGYM_TEST_DEFAULT_SPLIT=1 with a built split")
+def test_baselines_on_the_default_split(tmp_path: Path) -> None:
+    ds = _default_split()
+    assert ds is not None
+    for agent, (clean, noise) in EXPECTED.items():
+        s = run_evaluation(agent=agent, dataset=ds, out=tmp_path / agent, concurrency=2, progress=False)
+        assert (s["clean_success"], s["noise_success"]) == (clean, noise), (agent, s["by_intent"])
