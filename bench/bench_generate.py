@@ -63,8 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"command: python -m bench.bench_generate --patients {' '.join(map(str, args.patients))} "
           f"--chunk-patients {args.chunk_patients} --workers {args.workers}  (cpus: {os.cpu_count()})")
     print()
-    print("| patients | admissions | ICU stays | total rows | chartevents | labevents | seconds | rows/s | peak RSS (MB) | Parquet (MB) |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print()
+    print("| patients | admissions | ICU stays | total rows | chartevents | labevents | seconds | rows/s | CPU s | rows/CPU-s "
+          "| peak RSS (MB) | Parquet (MB) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     reports = []
     try:
         for n in args.patients:
@@ -72,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             reports.append(r)
             rows = r["rows"]
             print(f"| {n:,} | {rows['admissions']:,} | {rows['icustays']:,} | {r['total_rows']:,} | {rows['chartevents']:,} | "
-                  f"{rows['labevents']:,} | {r['seconds']:.1f} | {r['rows_per_second']:,} | {r['peak_rss_mb']:,.0f} | "
+                  f"{rows['labevents']:,} | {r['seconds']:.1f} | {r['rows_per_second']:,} | {r['cpu_seconds']:.1f} | "
+                  f"{r['rows_per_cpu_second']:,} | {r['peak_rss_mb']:,.0f} | "
                   f"{r['parquet_bytes'] / 1e6:,.0f} |", flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -44,6 +44,7 @@ class GenerationReport:
     rows: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     peak_rss_mb: float = 0.0  # max over the parent and its worker processes
+    cpu_seconds: float = 0.0  # user + system CPU of the parent and its workers (robust to a busy machine)
     generator_version: str = GENERATOR_VERSION
 
     @property
@@ -58,6 +59,7 @@ class GenerationReport:
         d = asdict(self)
         d["total_rows"] = self.total_rows
         d["rows_per_second"] = round(self.rows_per_second)
+        d["rows_per_cpu_second"] = round(self.total_rows / self.cpu_seconds) if self.cpu_seconds else 0
         return d
 
 
@@ -68,6 +70,11 @@ def part_path(out_dir: Path, table: Table, part: int) -> Path:
 def table_files(out_dir: Path) -> dict[str, list[Path]]:
     """Parquet files per table of a generated directory (for loaders)."""
     return {t.name: sorted((Path(out_dir) / t.module / t.name).glob("part-*.parquet")) for t in mimic_tables()}
+
+
+def _cpu_seconds() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def _peak_rss_mb() -> float:
@@ -153,6 +160,7 @@ def generate_parquet(patients: int, seed: int, out_dir: Path, *, chunk_patients:
     if patients < 1 or chunk_patients < 1:
         raise ValueError("patients and chunk_patients must be positive")
     t0 = time.perf_counter()
+    cpu0 = _cpu_seconds()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     for marker in ("_SUCCESS", "manifest.json"):
@@ -199,6 +207,7 @@ def generate_parquet(patients: int, seed: int, out_dir: Path, *, chunk_patients:
     report.rows = rows
     report.seconds = time.perf_counter() - t0
     report.peak_rss_mb = _peak_rss_mb()
+    report.cpu_seconds = _cpu_seconds() - cpu0
     manifest = {"generator_version": GENERATOR_VERSION, "patients": patients, "seed": seed,
                 "chunk_patients": chunk_patients, "chunks": n_chunks, "rows": rows, "total_rows": sum(rows.values())}
     tmp = out_dir / ".manifest.json.tmp"
