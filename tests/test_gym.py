@@ -197,3 +197,17 @@ def test_summary_from_rows_handles_partial_groups() -> None:
              "noise_level": "record", "level": "patient", "turns": 2, "tool_calls": 2, "tool_errors": 1}]
     s = summarize(rows)
     assert s["by_intent"] == {"labs": {"clean": 1.0, "noise": None}} and s["tool_error_rate"] == 0.5
+
+
+def test_evaluation_dagster_asset_runs_a_partition(mini: tuple[str, Path], tmp_path: Path) -> None:
+    from dagster import build_asset_context
+
+    from pipeline.assets.resources import EHRResource
+    from pipeline.gym.dagster_assets import EvalSettings, evaluation
+
+    url, ds = mini
+    ctx = build_asset_context(partition_key="null")
+    out = evaluation(ctx, dataset_split={"out_dir": str(ds)}, ehr=EHRResource(db_url=url, generate_if_absent=False),
+                     eval_settings=EvalSettings(runs_dir=str(tmp_path)))
+    assert out.value["summary"]["noise_success"] == 1.0 and out.value["summary"]["clean_success"] == 0.0
+    assert (Path(out.value["out_dir"]) / "report.md").exists()

@@ -1,0 +1,64 @@
+"""The evaluation as a Dagster asset, partitioned by agent, downstream of the published split — so results sit in
+the lineage next to the split they used. Thin: all logic is `run_evaluation`.
+
+To enable in the code location (pipeline/definitions.py): add `evaluation` to the assets and
+`"eval_settings": EvalSettings()` to the resources. Partitions: the three baselines and `openai` (its model and
+endpoint come from EvalSettings / ROBUSTGYM_EVAL_MODEL, ROBUSTGYM_EVAL_BASE_URL; the key from OPENAI_API_KEY).
+"""
+
+import os
+from pathlib import Path
+
+from dagster import (
+    AssetExecutionContext,
+    ConfigurableResource,
+    MetadataValue,
+    Output,
+    StaticPartitionsDefinition,
+    asset,
+)
+
+from pipeline.assets.resources import EHRResource
+from pipeline.gym.agents import AGENT_NAMES
+from pipeline.paths import PROJECT_ROOT
+
+agent_partitions = StaticPartitionsDefinition(list(AGENT_NAMES))
+
+
+class EvalSettings(ConfigurableResource):
+    """How evaluation runs: trials, concurrency, the split, where runs go, and the model for `openai`."""
+
+    split: str = "test"
+    trials: int = 1
+    concurrency: int = 2
+    runs_dir: str = str(PROJECT_ROOT / "runs")
+    model: str = os.environ.get("ROBUSTGYM_EVAL_MODEL", "gpt-4.1")
+    base_url: str | None = os.environ.get("ROBUSTGYM_EVAL_BASE_URL")
+    temperature: float | None = None
+    seed: int = 0
+    max_turns: int = 20
+
+
+@asset(group_name="evaluation", partitions_def=agent_partitions,
+       description="One agent evaluated on the split: results.jsonl, trajectories, summary.json, report.md, plots.")
+def evaluation(context: AssetExecutionContext, dataset_split: dict, ehr: EHRResource,
+               eval_settings: EvalSettings) -> Output[dict]:
+    from pipeline.gym.evaluate import run_evaluation
+
+    agent = context.partition_key
+    version = Path(dataset_split["out_dir"]).name
+    label = agent if agent != "openai" else f"openai-{eval_settings.model.replace('/', '_')}"
+    out = Path(eval_settings.runs_dir) / version / eval_settings.split / label
+    summary = run_evaluation(
+        agent=agent, dataset=dataset_split["out_dir"], out=out, split=eval_settings.split, trials=eval_settings.trials,
+        concurrency=eval_settings.concurrency, db_url=ehr.db_url, model=eval_settings.model,
+        base_url=eval_settings.base_url, temperature=eval_settings.temperature, seed=eval_settings.seed,
+        max_turns=eval_settings.max_turns, progress=False,
+    )
+    return Output({"out_dir": str(out), "summary": summary}, metadata={
+        "out_dir": MetadataValue.path(str(out)),
+        "clean_success": summary["clean_success"], "noise_success": summary["noise_success"],
+        "pass_hat_k": MetadataValue.json(summary["pass_hat_k"]),
+        "by_intent": MetadataValue.json(summary["by_intent"]),
+        "report": MetadataValue.md((out / "report.md").read_text()),
+    })
