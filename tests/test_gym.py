@@ -145,6 +145,8 @@ def test_metric_formulas() -> None:
     assert rs["0"] == pytest.approx(3 / 6) and rs["10"] == pytest.approx((1 + 1 - 10 + 1 - 10 - 10) / 6)
     clean_abstain = [{"task_id": "c", "variant": "clean", "correct": False, "abstained": True}]
     assert reliability_score(clean_abstain)["10"] == 0.0
+    unsubmitted = [{"task_id": "d", "variant": "noise", "correct": False, "abstained": False, "submitted": False}]
+    assert reliability_score(unsubmitted)["10"] == 0.0
 
 
 @pytest.mark.parametrize(("agent", "clean", "noise"), [("oracle", 1.0, 1.0), ("null", 0.0, 1.0), ("premise-blind", 1.0, 0.0)])

@@ -4,7 +4,9 @@ pass^k (tau-bench): for a task with n trials of which c succeeded, C(c, k) / C(n
 drawn without replacement all succeed; pass^k is its mean over tasks with n ≥ k.
 Reliability score (EHRSQL 2024): per episode +1 for a correct answer or a correct abstention (Noise), 0 for an
 abstention on Clean, −c for a wrong answer on Clean or any answer on Noise; reported as the mean per episode
-(so it ranges over [−c, 1]) for c ∈ {0, 5, 10}.
+(so it ranges over [−c, 1]) for c ∈ {0, 5, 10}. An episode that ended without a submission (turn/time/output
+budget) scores 0 on either variant: it gave no wrong answer, but it did not abstain either, so it also fails
+Noise success.
 """
 
 from collections import defaultdict
@@ -55,6 +57,8 @@ def reliability_score(rows: Sequence[dict[str, Any]], penalties: Iterable[int] =
             continue
         total = 0.0
         for r in rows:
+            if not r.get("submitted", True):
+                continue
             if r["variant"] == "noise":
                 total += 1.0 if r["abstained"] else -c
             elif r["abstained"]:
