@@ -332,14 +332,39 @@ def _format(yields: list[FamilyYield]) -> str:
 # ------------------------------------------------------------------ execution on the tiny EHR
 
 
-def test_families_bind_and_yield_noise_on_tiny_ehr(tiny_duckdb_url):
-    yields = measure_all(tiny_duckdb_url, cap=60)
+TINY_CAP = 20
+
+
+@pytest.fixture(scope="module")
+def tiny_yields(tiny_duckdb_url):
+    return measure_all(tiny_duckdb_url, cap=TINY_CAP)
+
+
+def test_families_bind_and_yield_noise_on_tiny_ehr(tiny_yields):
+    yields = tiny_yields
     print(_format(yields))
     bound = [y for y in yields if y.accepted >= 1]
     twinned = [y for y in yields if y.pairs >= 1]
     # honest thresholds: 50 patients is small (rare diagnoses, few deaths, few ICU stays)
     assert len(bound) >= 0.85 * len(yields), [y.family for y in yields if y.accepted == 0]
     assert len(twinned) >= 0.75 * len(yields), [y.family for y in yields if y.pairs == 0]
+    levels = Counter()
+    for y in yields:
+        levels.update({lv for lv, n in y.noise_ok.items() if n})
+    for lv in ("record", "value", "query"):  # each level verified in ≥ 20 % of the families
+        assert levels[lv] >= 0.2 * len(yields), levels
+
+
+def test_families_same_on_postgres(tiny_yields, tiny_pg_url):
+    """The same tiny EHR on PostgreSQL: every template runs there and binds, verifies and perturbs identically."""
+    pg = {y.family: y for y in measure_all(tiny_pg_url, cap=TINY_CAP)}
+    diffs = []
+    for y in tiny_yields:
+        p = pg[y.family]
+        if (y.bindings, y.accepted, y.pairs, dict(y.noise_ok)) != (p.bindings, p.accepted, p.pairs, dict(p.noise_ok)):
+            diffs.append((y.family, (y.bindings, y.accepted, y.pairs, dict(y.noise_ok)),
+                          (p.bindings, p.accepted, p.pairs, dict(p.noise_ok))))
+    assert not diffs, diffs
 
 
 if __name__ == "__main__":
