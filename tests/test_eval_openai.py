@@ -150,6 +150,11 @@ def test_openai_agent_end_to_end(server: ScriptedServer, tmp_path: Path, monkeyp
     assert len(examples) == 28
     for ex in examples:
         assert check_trl_conversational(ex) == [], check_trl_conversational(ex)
+    assert cli_main(["export-sft", "--runs", str(run), "--out", str(out), "--arguments", "string"]) == 0
+    as_text = list(read_jsonl(out))
+    assert all(check_trl_conversational(ex) == [] for ex in as_text)
+    call0 = as_text[0]["messages"][2]["tool_calls"][0]["function"]
+    assert isinstance(call0["arguments"], str) and json.loads(call0["arguments"]) == {}
     roles = [m["role"] for m in examples[0]["messages"]]
     assert roles[:3] == ["system", "user", "assistant"] and roles[-1] == "assistant" and "tool" in roles
 

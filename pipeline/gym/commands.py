@@ -37,6 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     x.add_argument("--out", required=True, help="output JSONL file")
     x.add_argument("--successful-only", action="store_true", help="only episodes with reward 1")
     x.add_argument("--variant", choices=("clean", "noise"), default=None)
+    x.add_argument("--arguments", choices=("object", "string"), default="object",
+                   help="tool-call arguments as JSON objects (TRL's documented form) or JSON text (for `datasets`)")
     x.set_defaults(func=_export)
 
 
@@ -65,7 +67,8 @@ def _report(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from pipeline.gym.trajectories import export_sft
 
-    n = export_sft(args.runs, args.out, successful_only=args.successful_only, variant=args.variant)
+    n = export_sft(args.runs, args.out, successful_only=args.successful_only, variant=args.variant,
+                   arguments=args.arguments)
     print(f"wrote {n} examples to {args.out}")
     return 0
 

@@ -5,9 +5,10 @@ assistant turns with `tool_calls`, `tool` turns), `tools` (OpenAI function schem
 id, variant, noise level, intent, reward, model, seed, dataset version, …).
 
 `export_sft` writes TRL's conversational language-modeling format with tools: one JSON object per line with
-`messages` and `tools`. Tool-call arguments become JSON objects (as TRL's examples and Hugging Face chat templates
-expect), and the closing "Answer submitted." tool turn is dropped so each example ends with the assistant's
-submit_answer call.
+`messages` and `tools`. Tool-call arguments become JSON objects (as TRL's documented examples show), or stay JSON
+text with `arguments="string"` (the OpenAI wire format; needed when loading with `datasets`, whose Arrow schema
+cannot hold an `answer` that is a number in one row and a string in another). The closing "Answer submitted."
+tool turn is dropped so each example ends with the assistant's submit_answer call.
 """
 
 import json
@@ -66,8 +67,9 @@ def load_trajectories(run_dirs: Sequence[str | Path]) -> Iterator[dict[str, Any]
         yield from read_jsonl(path)
 
 
-def to_sft_example(trajectory: dict[str, Any]) -> dict[str, Any]:
-    """One trajectory → {"messages", "tools"} in TRL's conversational format."""
+def to_sft_example(trajectory: dict[str, Any], *, arguments: str = "object") -> dict[str, Any]:
+    """One trajectory → {"messages", "tools"} in TRL's conversational format. `arguments="string"` keeps tool-call
+    arguments as JSON text (the OpenAI wire format), for Arrow/`datasets`, which needs one type per field."""
     messages: list[dict[str, Any]] = []
     for m in trajectory["messages"]:
         role = m.get("role")
@@ -76,7 +78,7 @@ def to_sft_example(trajectory: dict[str, Any]) -> dict[str, Any]:
             if m.get("tool_calls"):
                 out["tool_calls"] = [
                     {"id": c.get("id"), "type": "function",
-                     "function": {"name": c["function"]["name"], "arguments": _arguments_object(c["function"].get("arguments"))}}
+                     "function": {"name": c["function"]["name"], "arguments": _arguments(c["function"].get("arguments"), arguments)}}
                     for c in m["tool_calls"]
                 ]
             messages.append(out)
@@ -90,6 +92,11 @@ def to_sft_example(trajectory: dict[str, Any]) -> dict[str, Any]:
     return {"messages": messages, "tools": trajectory.get("tools", [])}
 
 
+def _arguments(raw: Any, form: str) -> dict[str, Any] | str:
+    obj = _arguments_object(raw)
+    return json.dumps(obj, ensure_ascii=False) if form == "string" else obj
+
+
 def _arguments_object(raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict):
         return raw
@@ -101,7 +108,7 @@ def _arguments_object(raw: Any) -> dict[str, Any]:
 
 
 def export_sft(run_dirs: Sequence[str | Path], out: str | Path, *, successful_only: bool = False,
-               variant: str | None = None) -> int:
+               variant: str | None = None, arguments: str = "object") -> int:
     """Write the SFT dataset; returns the number of examples. Written to a temporary name, then renamed."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -114,7 +121,7 @@ def export_sft(run_dirs: Sequence[str | Path], out: str | Path, *, successful_on
                 continue
             if variant and meta.get("variant") != variant:
                 continue
-            example = to_sft_example(traj)
+            example = to_sft_example(traj, arguments=arguments)
             if not any(m["role"] == "assistant" for m in example["messages"]):
                 continue
             f.write(json.dumps(example, ensure_ascii=False, default=str) + "\n")
@@ -146,7 +153,13 @@ def check_trl_conversational(example: dict[str, Any]) -> list[str]:
             problems.append(f"message {i}: unexpected keys {sorted(set(m) - allowed)}")
         for c in m.get("tool_calls") or []:
             fn = c.get("function") if isinstance(c, dict) else None
-            if c.get("type") != "function" or not isinstance(fn, dict) or not isinstance(fn.get("name"), str) or not isinstance(fn.get("arguments"), dict):
+            args = fn.get("arguments") if isinstance(fn, dict) else None
+            if isinstance(args, str):
+                try:
+                    args = json.loads(args)
+                except json.JSONDecodeError:
+                    args = None
+            if c.get("type") != "function" or not isinstance(fn, dict) or not isinstance(fn.get("name"), str) or not isinstance(args, dict):
                 problems.append(f"message {i}: tool call must be {{type: function, function: {{name, arguments: object}}}}")
             elif c.get("id"):
                 pending.add(c["id"])
