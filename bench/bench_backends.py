@@ -45,8 +45,9 @@ def _as_pg_user(cmd: list[str]) -> list[str]:
 
 
 @contextmanager
-def pg_server(settings: list[str]) -> Iterator[tuple[str, int]]:
-    """A throwaway PostgreSQL cluster (initdb + pg_ctl as the postgres user). Yields (url of db 'postgres', port)."""
+def pg_server(settings: list[str]) -> Iterator[tuple[str, int, Path]]:
+    """A throwaway PostgreSQL cluster (initdb + pg_ctl as the postgres user).
+    Yields (url of db 'postgres', port, data directory)."""
     base = Path(tempfile.mkdtemp(prefix="robustgym-bench-pg-"))
     data, sock = base / "data", base / "sock"
     sock.mkdir()
@@ -63,10 +64,63 @@ def pg_server(settings: list[str]) -> Iterator[tuple[str, int]]:
     subprocess.run(_as_pg_user([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(base / "log"), "-w", "start"]),
                    check=True, capture_output=True)
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", port
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", port, data
     finally:
         subprocess.run(_as_pg_user([_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "stop"]), capture_output=True)
         shutil.rmtree(base, ignore_errors=True)
+
+
+class CpuMeter:
+    """CPU seconds used by the PostgreSQL server (postmaster + reaped backends: utime+stime+cutime+cstime) and by
+    this client (own threads + waited-for children such as psql and gzip). The machine is shared, so wall time
+    is noisy; CPU seconds are the steadier measure of work done."""
+
+    def __init__(self, data_dir: Path):
+        self.pid = int((data_dir / "postmaster.pid").read_text().split()[0])
+
+    def _server(self) -> float:
+        """postmaster's own + reaped children's CPU, plus the live children's (checkpointer, WAL writer, …)."""
+        ticks = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if pid == self.pid:
+                ticks += sum(int(x) for x in fields[11:15])
+            elif ppid == self.pid:
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    @staticmethod
+    def _client() -> float:
+        import resource
+
+        a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+    def __enter__(self) -> "CpuMeter":
+        self.s0, self.c0, self.t0 = self._server(), self._client(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server = self._server() - self.s0
+        self.client = self._client() - self.c0
+        self.wall = time.perf_counter() - self.t0
+
+    def render(self) -> str:
+        return f"{self.wall:.1f} s wall, CPU {self.server + self.client:.0f} s (server {self.server:.0f} + client {self.client:.0f})"
+
+
+def _checkpoint(server_url: str) -> None:
+    """Flush what a load left in shared buffers/WAL so it is charged to that load, not the next."""
+    import psycopg
+
+    from pipeline.ehr.database import psycopg_conninfo
+
+    with psycopg.connect(psycopg_conninfo(server_url), autocommit=True) as conn:
+        conn.execute("CHECKPOINT")
 
 
 def _create_db(server_url: str, name: str) -> str:
@@ -170,7 +224,8 @@ def _generate(patients: int, seed: int, out: Path) -> tuple[float, int]:
 
 
 PG_SETTINGS = [
-    "shared_buffers=2GB", "maintenance_work_mem=1GB", "max_wal_size=8GB", "checkpoint_timeout=30min",
+    # autovacuum off so one method's tables are not vacuumed/analyzed on the other method's clock
+    "autovacuum=off", "shared_buffers=2GB", "maintenance_work_mem=1GB", "max_wal_size=8GB", "checkpoint_timeout=30min",
     "max_parallel_maintenance_workers=2", "max_connections=60",
 ]
 
@@ -196,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = PG_SETTINGS + (["wal_level=minimal", "max_wal_senders=0"] if args.wal_minimal else [])
     print(f"PostgreSQL server settings: {' '.join(settings)} (fsync on, default durability)\n")
 
-    with pg_server(settings) as (server, port):
+    with pg_server(settings) as (server, port, data_dir):
         if not args.skip_load:
             n = args.load_patients
             pq = work / f"parquet-{n}-{args.seed}"
@@ -215,21 +270,30 @@ def main(argv: list[str] | None = None) -> int:
             exp = export_physionet(f"duckdb:///{duck}", export)
             print(f"| export PhysioNet CSV.gz (DuckDB) | {n:,} | {sum(exp.rows.values()):,} | {exp.seconds:.1f} | "
                   f"{sum(exp.rows.values()) / exp.seconds:,.0f} | {_dir_bytes(export) / 1e6:,.0f} MB csv.gz |")
-            ours = load_physionet(export, _create_db(server, "ours_csv"))
-            print(f"| PostgreSQL load_physionet (ours) | {n:,} | {ours.total_rows:,} | {ours.seconds:.1f} | "
-                  f"{ours.total_rows / ours.seconds:,.0f} | phases {ours.phases} |")
-            ours_pq = load_parquet(pq, _create_db(server, "ours_parquet"))
-            print(f"| PostgreSQL load_parquet (ours) | {n:,} | {ours_pq.total_rows:,} | {ours_pq.seconds:.1f} | "
-                  f"{ours_pq.total_rows / ours_pq.seconds:,.0f} | phases {ours_pq.phases} |")
             if not args.skip_baseline:
                 _create_db(server, "baseline")
-                base = _psql_baseline(export, port, "baseline")
-                print(f"| PostgreSQL psql \\copy baseline | {n:,} | {rows - rep.rows.get('mimiciv_derived.cost', 0):,} | "
-                      f"{base['total']:.1f} | {(rows - rep.rows.get('mimiciv_derived.cost', 0)) / base['total']:,.0f} | "
-                      f"copy {base['copy']:.1f} s, constraints {base['constraints']:.1f} s, indexes {base['indexes']:.1f} s; "
-                      f"no cost table, no ANALYZE |")
-                print(f"\nspeed-up of load_physionet over psql \\copy (same files, same server): "
-                      f"{base['total'] / ours.seconds:.2f}×; load_parquet: {base['total'] / ours_pq.seconds:.2f}×")
+                with CpuMeter(data_dir) as base_cpu:
+                    base = _psql_baseline(export, port, "baseline")
+                    _checkpoint(server)
+                n_mimic = rows - rep.rows.get("mimiciv_derived.cost", 0)
+                print(f"| PostgreSQL psql \\copy baseline | {n:,} | {n_mimic:,} | {base['total']:.1f} | "
+                      f"{n_mimic / base['total']:,.0f} | {base_cpu.render()}; copy {base['copy']:.1f} s, constraints "
+                      f"{base['constraints']:.1f} s, indexes {base['indexes']:.1f} s; no cost table, no ANALYZE |")
+            with CpuMeter(data_dir) as ours_cpu:
+                ours = load_physionet(export, _create_db(server, "ours_csv"))
+                _checkpoint(server)
+            print(f"| PostgreSQL load_physionet (ours) | {n:,} | {ours.total_rows:,} | {ours.seconds:.1f} | "
+                  f"{ours.total_rows / ours.seconds:,.0f} | {ours_cpu.render()}; phases {ours.phases} |")
+            with CpuMeter(data_dir) as pq_cpu:
+                ours_pq = load_parquet(pq, _create_db(server, "ours_parquet"))
+                _checkpoint(server)
+            print(f"| PostgreSQL load_parquet (ours) | {n:,} | {ours_pq.total_rows:,} | {ours_pq.seconds:.1f} | "
+                  f"{ours_pq.total_rows / ours_pq.seconds:,.0f} | {pq_cpu.render()}; phases {ours_pq.phases} |")
+            if not args.skip_baseline:
+                print(f"\nload_physionet vs psql \\copy (same files, same server): wall {base['total'] / ours.seconds:.2f}×, "
+                      f"CPU {(base_cpu.server + base_cpu.client) / (ours_cpu.server + ours_cpu.client):.2f}×; "
+                      f"load_parquet: wall {base['total'] / ours_pq.seconds:.2f}×")
+            print(f"(load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores — shared machine)")
 
         if not args.skip_query:
             m = args.query_patients

@@ -374,7 +374,7 @@ def _parallel(tasks: list[Callable[[Any], None]], url: str, workers: int) -> Non
     def conn() -> Any:
         if not hasattr(local, "conn"):
             c = _pg_connect(url)
-            c.execute("SET maintenance_work_mem = '512MB'")
+            c.execute("SET maintenance_work_mem = '1GB'")
             c.execute("SET synchronous_commit = off")
             local.conn = c
             with lock:
@@ -422,20 +422,26 @@ def _load_postgres(sources: list[TableSource], url: str, *, replace: bool, worke
                 admin.execute(f"CREATE SCHEMA {s}")
             phases.mark("schema")
 
+            counts: dict[str, int] = {}
+
             def load_task(src: TableSource) -> Callable[[Any], None]:
                 def run(conn: Any) -> None:
                     t = src.table
                     cols = ", ".join(t.column_names)
                     with conn.transaction():
-                        conn.execute(_staged(create[t.qualified]))
+                        # autovacuum off while loading: rows are frozen by COPY FREEZE and ANALYZE runs at the end
+                        conn.execute(_staged(create[t.qualified]) + " WITH (autovacuum_enabled = false)")
                         if src.kind == "empty":
+                            counts[t.qualified] = 0
                             return
                         try:
-                            with conn.cursor() as cur, cur.copy(
-                                f"COPY {_staged(t.qualified)} ({cols}) FROM STDIN (FORMAT csv, FREEZE true)"
-                            ) as cp:
-                                for chunk in src.csv_chunks():
-                                    cp.write(chunk)
+                            with conn.cursor() as cur:
+                                with cur.copy(
+                                    f"COPY {_staged(t.qualified)} ({cols}) FROM STDIN (FORMAT csv, FREEZE true)"
+                                ) as cp:
+                                    for chunk in src.csv_chunks():
+                                        cp.write(chunk)
+                                counts[t.qualified] = cur.rowcount
                         except psycopg.Error as e:
                             where = src.paths[0] if len(src.paths) == 1 else src.paths[0].parent
                             raise LoadError(f"{where}: loading {t.qualified} failed: {_first_line(e)}") from None
@@ -444,19 +450,19 @@ def _load_postgres(sources: list[TableSource], url: str, *, replace: bool, worke
             # biggest first so the long tables do not end up last on one worker
             ordered = sorted(sources, key=lambda s: -sum(p.stat().st_size for p in s.paths))
             _parallel([load_task(s) for s in ordered], url, workers)
-            admin.execute(_staged(create["mimiciv_derived.cost"]))
+            admin.execute(_staged(create["mimiciv_derived.cost"]) + " WITH (autovacuum_enabled = false)")
+            report.rows.update({t.qualified: counts[t.qualified] for t in mimic_tables()})
             phases.mark("data")
-            with admin.transaction():
-                report.rows["mimiciv_derived.cost"] = build_cost_table(
-                    PostgresRunner(admin), hosp_schema="mimiciv_hosp" + STAGING_SUFFIX,
-                    derived_schema="mimiciv_derived" + STAGING_SUFFIX)
-            phases.mark("cost")
-            _pg_keys_and_indexes(url, workers)
-            phases.mark("keys_indexes")
-            _parallel([(lambda c, q=t.qualified: c.execute(f"ANALYZE {_staged(q)}")) for t in all_tables()], url, workers)
-            for t in mimic_tables():
-                report.rows[t.qualified] = int(admin.execute(f"SELECT COUNT(*) FROM {_staged(t.qualified)}").fetchone()[0])
-            phases.mark("analyze")
+
+            def cost_task(conn: Any) -> None:
+                with conn.transaction():
+                    conn.execute("SET LOCAL work_mem = '1GB'")
+                    report.rows["mimiciv_derived.cost"] = build_cost_table(
+                        PostgresRunner(conn), hosp_schema="mimiciv_hosp" + STAGING_SUFFIX,
+                        derived_schema="mimiciv_derived" + STAGING_SUFFIX)
+
+            _pg_keys_and_indexes(url, workers, cost_task)
+            phases.mark("cost_keys_indexes")
             with admin.transaction():
                 for s in MIMIC_SCHEMAS:
                     admin.execute(f"DROP SCHEMA IF EXISTS {s} CASCADE")
@@ -484,16 +490,23 @@ def _table_of_create(stmt: str) -> str:
     return m.group(1)
 
 
-def _pg_keys_and_indexes(url: str, workers: int) -> None:
-    """PKs and indexes per table in parallel; FKs NOT VALID (instant) then validated per table in parallel."""
+def _pg_keys_and_indexes(url: str, workers: int, cost_task: Callable[[Any], None]) -> None:
+    """Keys, indexes, the cost table and statistics, scheduled so the two cores stay busy.
+
+    1. One pool of single statements, biggest tables first: every index build — primary keys as
+       `CREATE UNIQUE INDEX` (SHARE lock, so several builds on one table run side by side, where
+       `ADD PRIMARY KEY` would take an ACCESS EXCLUSIVE lock) — plus the cost table build, which only reads.
+    2. `ADD CONSTRAINT … PRIMARY KEY USING INDEX` (instant), then every FK `NOT VALID` (instant).
+    3. Per table: `VALIDATE CONSTRAINT` for each FK, `ANALYZE`, autovacuum back on; tables in parallel.
+    """
     import psycopg
 
     constraints = [_strip_comments(s) for s in ddl_statements("constraints", "postgres")]
     indexes = [_strip_comments(s) for s in ddl_statements("indexes", "postgres")]
-    per_table: dict[str, list[str]] = {}
-    for stmt in [s for s in constraints if "PRIMARY KEY" in s.upper()] + indexes:
-        per_table.setdefault(_table_of(stmt), []).append(_staged(stmt))
+    pk_re = re.compile(r"ALTER TABLE\s+([\w.]+)\s+ADD CONSTRAINT\s+(\w+)\s+PRIMARY KEY\s*\(([^)]*)\)", re.I)
+    pks = [m.groups() for s in constraints if (m := pk_re.search(s))]
     fks = [s for s in constraints if "FOREIGN KEY" in s.upper()]
+    size = _staged_sizes(url)
 
     def run_all(stmts: list[str]) -> Callable[[Any], None]:
         def run(conn: Any) -> None:
@@ -501,18 +514,47 @@ def _pg_keys_and_indexes(url: str, workers: int) -> None:
                 try:
                     conn.execute(stmt)
                 except psycopg.Error as e:
-                    raise LoadError(f"{_first_line(e)} (while: {stmt[:140]})") from None
+                    raise LoadError(f"{_first_line(e)} (while: {stmt[:160]})") from None
         return run
 
-    # the biggest tables carry the most index work: start them first
-    order = sorted(per_table, key=lambda t: -len(per_table[t]))
-    _parallel([run_all(per_table[t]) for t in order], url, workers)
+    builds: list[tuple[int, Callable[[Any], None]]] = []
+    for table, name, cols in pks:
+        builds.append((size.get(table, 0), run_all([f"CREATE UNIQUE INDEX {name} ON {_staged(table)} ({cols})"])))
+    cost_indexes = [_staged(s) for s in indexes if _table_of(s) == "mimiciv_derived.cost"]
+    for stmt in indexes:
+        if _table_of(stmt) != "mimiciv_derived.cost":
+            builds.append((size.get(_table_of(stmt), 0), run_all([_staged(stmt)])))
+
+    def cost_then_indexes(conn: Any) -> None:
+        cost_task(conn)
+        run_all(cost_indexes)(conn)
+
+    builds.append((max(size.values(), default=0) + 1, cost_then_indexes))
+    builds.sort(key=lambda b: -b[0])
+    _parallel([b[1] for b in builds], url, workers)
+
     with _pg_connect(url) as conn, conn.transaction():
+        for table, name, _ in pks:
+            run_all([f"ALTER TABLE {_staged(table)} ADD CONSTRAINT {name} PRIMARY KEY USING INDEX {name}"])(conn)
         for stmt in fks:
-            conn.execute(_staged(stmt) + " NOT VALID")
-    validate: dict[str, list[str]] = {}
+            run_all([_staged(stmt) + " NOT VALID"])(conn)
+    per_table: dict[str, list[str]] = {t.qualified: [] for t in all_tables()}
     for stmt in fks:
         m = re.search(r"ALTER TABLE\s+([\w.]+)\s+ADD CONSTRAINT\s+(\w+)", stmt, re.I)
         assert m
-        validate.setdefault(m.group(1), []).append(f"ALTER TABLE {_staged(m.group(1))} VALIDATE CONSTRAINT {m.group(2)}")
-    _parallel([run_all(v) for v in validate.values()], url, workers)
+        per_table[m.group(1)].append(f"ALTER TABLE {_staged(m.group(1))} VALIDATE CONSTRAINT {m.group(2)}")
+    for table, stmts in per_table.items():
+        stmts += [f"ANALYZE {_staged(table)}", f"ALTER TABLE {_staged(table)} RESET (autovacuum_enabled)"]
+    order = sorted(per_table, key=lambda t: -size.get(t, 0) * (1 + len(per_table[t])))
+    _parallel([run_all(per_table[t]) for t in order], url, workers)
+
+
+def _staged_sizes(url: str) -> dict[str, int]:
+    """Heap bytes of each staging table, by its final qualified name (for longest-first scheduling)."""
+    with _pg_connect(url) as conn:
+        rows = conn.execute(
+            "SELECT n.nspname, c.relname, pg_relation_size(c.oid) FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname LIKE %s AND c.relkind = 'r'",
+            (f"%{STAGING_SUFFIX}",),
+        ).fetchall()
+    return {f"{ns[: -len(STAGING_SUFFIX)]}.{rel}": int(sz) for ns, rel, sz in rows}
