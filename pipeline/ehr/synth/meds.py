@@ -14,7 +14,7 @@ from pipeline.ehr.synth import catalog as cat
 from pipeline.ehr.synth.cohort import Cohort
 from pipeline.ehr.synth.util import DAY_MIN, S, expand, group_rank, pick, to_datetime
 
-PHARMACY_PER_PATIENT = 400
+PHARMACY_PER_PATIENT = 200  # keeps pharmacy_id within 8 digits at full scale
 EMAR_FIRST_GROUP = 1  # anchor_year_group index from which eMAR exists ('2011 - 2013')
 
 _D = cat.DRUGS
