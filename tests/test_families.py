@@ -84,6 +84,16 @@ def test_placeholders_declared_and_used(families):
         assert set(f.spec.slots) <= used | {"itemid"}, (f.id, set(f.spec.slots) - used)
 
 
+def test_no_template_shadows_the_binding_alias(families):
+    """The engine runs templates as LATERAL subqueries over a CTE named `b` with the slots as columns: a template
+    that names a table or subquery `b` would capture `b.<slot>` (PostgreSQL resolves it to the inner alias)."""
+    import re
+
+    for f in families:
+        for rel, text in f.sql.items():
+            assert not re.search(r"(?i)\b(?:AS\s+)?b\s*(?:\(|\bON\b|,|\bWHERE\b|\bJOIN\b|$)", re.sub(r"--[^\n]*", "", text)), (f.id, rel)
+
+
 def test_noise_entries_are_independent(families):
     """Each noise entry breaks a distinct (condition, level) and shift slots exist."""
     for f in families:
@@ -306,7 +316,10 @@ def measure_all(url: str, cap: int = 320, only: str | None = None, verbose: bool
             if only and only not in fam.id:
                 continue
             t0 = time.perf_counter()
-            out.append(measure_family(db, fam, cap))
+            try:
+                out.append(measure_family(db, fam, cap))
+            except Exception as e:
+                raise RuntimeError(f"{fam.id}: {e}") from e
             if verbose:
                 print(f"  {fam.id}: {out[-1].pairs} pairs, {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
     return out

@@ -1,6 +1,6 @@
 -- Query noise: an admission type that exists, but never with this diagnosis
 SELECT DISTINCT a.admission_type
 FROM mimiciv_hosp.admissions a
-WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions b ON b.hadm_id = x.hadm_id
+WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a2 ON a2.hadm_id = x.hadm_id
                   WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}}
-                    AND b.admission_type = a.admission_type)
+                    AND a2.admission_type = a.admission_type)
