@@ -92,6 +92,13 @@ def test_id_ranges_and_sorting(tiny: Path) -> None:
     for part in table_files(tiny)["labevents"]:
         s = pl.read_parquet(part, columns=["subject_id", "charttime"])
         assert s.equals(s.sort("subject_id", "charttime", maintain_order=True)), "labevents not sorted by subject, time"
+    # every patient-level table is written in subject_id order (DuckDB zone maps make patient lookups cheap)
+    for t in mimic_tables():
+        if "subject_id" not in t.column_names:
+            continue
+        for part in table_files(tiny)[t.name]:
+            subj = pl.read_parquet(part, columns=["subject_id"])["subject_id"]
+            assert subj.is_sorted(), f"{part} not sorted by subject_id"
     assert pl.read_parquet(tiny / "hosp" / "provider" / "*.parquet")["provider_id"].str.contains(r"^P[0-9A-Z]{5}$").all()
 
 

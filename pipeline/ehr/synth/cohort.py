@@ -384,4 +384,4 @@ def services_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
                       "prev_service": pl.Series([None] * na, dtype=pl.String), "curr_service": first})
     b = pl.DataFrame({"subject_id": c.a_subject[idx], "hadm_id": c.hadm_id[idx], "transfertime": to_datetime(t2),
                       "prev_service": first.gather(pl.Series(idx)), "curr_service": second})
-    return pl.concat([a, b])
+    return pl.concat([a, b]).sort("subject_id", "transfertime", maintain_order=True)

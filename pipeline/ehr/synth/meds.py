@@ -240,7 +240,7 @@ def medication_tables(rng: np.random.Generator, c: Cohort, providers: np.ndarray
         "duration_interval": S(np.where(_ONCE[drug], "Doses", "Ongoing")),
         "expiration_value": np.full(n_med, 36), "expiration_unit": pl.Series(["Hours"] * n_med, dtype=pl.String),
         "dispensation": S(np.where(rng.random(n_med) < 0.8, "Omnicell", "Floor Stock Item")),
-    })
+    }).sort("pharmacy_id")  # pharmacy ids were assigned in (subject, starttime) order
 
     # prescriptions: MAIN row + BASE row for drugs given in a diluent
     has_base = np.array([d.base_solution is not None for d in _D])[drug]
