@@ -213,3 +213,20 @@ def test_evaluation_dagster_asset_runs_a_partition(mini: tuple[str, Path], tmp_p
                      eval_settings=EvalSettings(runs_dir=str(tmp_path)))
     assert out.value["summary"]["noise_success"] == 1.0 and out.value["summary"]["clean_success"] == 0.0
     assert (Path(out.value["out_dir"]) / "report.md").exists()
+
+
+def test_a_sandbox_that_cannot_start_is_a_tool_error(mini: tuple[str, Path], tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    if os.geteuid() != 0:
+        pytest.skip("the permission check applies when the sandbox drops to nobody")
+    db_path = tmp_path / "ehr.duckdb"
+    shutil.copy(mini[0][len("duckdb:///"):], db_path)
+    db_path.chmod(0o666)  # writable by the sandbox user: the sandbox must refuse to start
+    e = RobustGymEnv(make_tasks(), f"duckdb:///{db_path}")
+    e.reset(options={"task_id": "p01-clean"})
+    obs, *_ = e.step(call("execute_python", {"code": "print(1)"}))
+    assert "writable by the sandbox user" in obs[0]["content"]
+    assert e.step(call("execute_sql", {"query": "SELECT 1"}, "c2"))[0][0]["content"].startswith("1 row")
+    e.close()

@@ -8,6 +8,7 @@ sends raises: malformed calls come back as tool errors.
 """
 
 import json
+import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from pipeline.gym.sandbox import PythonSandbox, SandboxLimits
 from pipeline.gym.tasks import Task
 from pipeline.gym.verifier import NO_SUBMISSION, Verdict, verify
 from pipeline.paths import PROMPTS_DIR
+
+log = logging.getLogger(__name__)
 
 TOOLS: list[dict[str, Any]] = [
     {
@@ -339,10 +342,15 @@ class RobustGymEnv(gym.Env):
             if error:
                 self.malformed_calls += 1
                 content = f"Error: {error}"
-            elif name == "execute_sql":
-                ok, content, extra = self._execute_sql(args["query"])
-            elif name == "execute_python":
-                ok, content = self._execute_python(args["code"])
+            elif name in ("execute_sql", "execute_python"):
+                try:
+                    if name == "execute_sql":
+                        ok, content, extra = self._execute_sql(args["query"])
+                    else:
+                        ok, content = self._execute_python(args["code"])
+                except Exception as e:  # noqa: BLE001 - a tool failure is the agent's tool error, never a crash
+                    log.exception("tool %s failed", name)
+                    ok, content = False, f"Error: the tool failed ({type(e).__name__}: {_clip(str(e), 500)})"
             else:
                 self.answer = args["answer"]
                 self.verdict = verify(self.task, self.answer)
