@@ -4,6 +4,7 @@ transpiles for DuckDB, and a failing query is reported instead of aborting the r
 import re
 
 import polars as pl
+import pytest
 import sqlglot
 
 from pipeline.ehr.check import Check, check_database, invariant_checks, key_checks
@@ -55,3 +56,19 @@ def test_report_ok_render_and_errors() -> None:
     assert bad.violations() == {"fine": 0, "bad": 3, "broken": None}
     text = bad.render()
     assert "FAIL" in text and "ERROR" in text and "VIOLATIONS FOUND" in text
+
+
+@pytest.mark.postgres
+def test_checks_pass_on_both_backends(tiny_duckdb_url: str, tiny_pg_url: str) -> None:
+    """The same invariant SQL runs on DuckDB (transpiled) and PostgreSQL, with zero violations on both."""
+    from pipeline.ehr.database import connect
+
+    reports = {}
+    for url in (tiny_duckdb_url, tiny_pg_url):
+        with connect(url) as db:
+            reports[url] = check_database(db)
+    duck, pg = reports[tiny_duckdb_url], reports[tiny_pg_url]
+    for rep in (duck, pg):
+        assert rep.ok, "\n" + "\n".join(f"{r.check.name}: {r.violations} {r.error or ''}" for r in rep.failures)
+    assert duck.row_counts == pg.row_counts
+    assert duck.violations() == pg.violations()
