@@ -182,8 +182,8 @@ def survives(kind: str, value: SlotValue, text: str, accepted: list[str] | None 
         return s[:10] in text and s[11:16] in text
     if kind == "date":
         return str(value)[:10] in text
-    low = text.lower()
-    return any(v.lower() in low for v in [str(value), *(accepted or [])] if v)
+    low = " ".join(text.lower().split())
+    return any(" ".join(v.lower().split()) in low for v in [str(value), *(accepted or [])] if v)
 
 
 def variants(kind: str, value: SlotValue, accepted: list[str] | None = None) -> list[str]:
@@ -191,7 +191,5 @@ def variants(kind: str, value: SlotValue, accepted: list[str] | None = None) -> 
     out = {display(kind, value)}
     if kind == "datetime":
         out |= {str(value), str(value)[:10], str(value)[11:16]}
-    if kind == "text":
-        out |= set(accepted or [])
     out |= set(accepted or [])
     return sorted((v for v in out if v), key=lambda s: (-len(s), s))

@@ -112,7 +112,6 @@ def rewrite_pairs(runner: SetRunner, families: list[Family], pairs: pl.DataFrame
                 r.update(status="rejected", reason="llm_error", detail=f"{type(res).__name__}: {res}")
             else:
                 r["clean_question"], r["noise_question"] = res.data["clean"].strip(), res.data["noise"].strip()
-        llm_stats = {"llm_calls": client.calls, "llm_cache_hits": client.cache_hits}
         timings["llm_rewrite"] = time.perf_counter() - t1
     # rule validation (offline and LLM alike)
     for r in out:
@@ -138,6 +137,8 @@ def rewrite_pairs(runner: SetRunner, families: list[Family], pairs: pl.DataFrame
             elif not (res.data["clean_same_meaning"] and res.data["noise_same_meaning"]):
                 r.update(status="rejected", reason="judge_changed_meaning", detail=str(res.data.get("reason", ""))[:300])
         timings["llm_judge"] = time.perf_counter() - t2
+    if llm is not None and llm.enabled:
+        llm_stats = {"llm_calls": client.calls, "llm_cache_hits": client.cache_hits}
     for r in out:
         r.pop("llm_source", None)
     # the reference SQL re-executes to the contract's answer (clean) and to no answer (noise)

@@ -27,22 +27,26 @@ def missing_slots(family: Family, slots: dict[str, SlotValue], required: list[st
             if not survives(_kind(family, s), slots[s], text, accepted_spellings(family, s, slots[s], synonyms))]
 
 
-def _mask(family: Family, text: str, slots: dict[str, SlotValue], names: list[str], synonyms: Synonyms) -> str:
+def _mask(family: Family, text: str, slots: dict[str, SlotValue], synonyms: Synonyms) -> str:
+    """The question with every spelling of every slot value replaced by <slot>, longest spelling first across all
+    slots (so a unit '%' inside the label '% Hemoglobin A1c', or '24' inside a date, is not masked on its own)."""
     out = " ".join(text.lower().split())
-    for name in names:
-        for v in variants(_kind(family, name), slots[name], accepted_spellings(family, name, slots[name], synonyms)):
-            token, mark = v.lower(), f"<{name}>"
-            i = find_token(out, token)
-            while i >= 0:
-                out = out[:i] + mark + out[i + len(token):]
-                i = find_token(out, token, i + len(mark))
+    spellings = sorted(((v.lower(), name) for name in slots
+                        for v in variants(_kind(family, name), slots[name], accepted_spellings(family, name, slots[name], synonyms))),
+                       key=lambda t: (-len(t[0]), t))
+    for token, name in spellings:
+        token = " ".join(token.split())
+        mark = f"<{name}>"
+        i = find_token(out, token)
+        while i >= 0:
+            out = out[:i] + mark + out[i + len(token):]
+            i = find_token(out, token, i + len(mark))
     return out
 
 
 def differ_only_in_slots(family: Family, clean_q: str, noise_q: str, clean: dict[str, SlotValue],
                          noise: dict[str, SlotValue], synonyms: Synonyms) -> bool:
-    changed = sorted(n for n in clean if clean[n] != noise.get(n))
-    return _mask(family, clean_q, clean, changed, synonyms) == _mask(family, noise_q, noise, changed, synonyms)
+    return _mask(family, clean_q, clean, synonyms) == _mask(family, noise_q, noise, synonyms)
 
 
 def rule_problems(text: str) -> list[str]:
