@@ -111,9 +111,9 @@ class Database:
 
     def query_result(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS) -> QueryResult:
         """Like query() but returns the first max_rows rows with a truncated flag instead of raising."""
-        validate_read_only(sql)
+        tree = validate_read_only(sql)
         start = time.perf_counter()
-        frame, truncated, executed = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows)
+        frame, truncated, executed = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows, parsed=tree)
         return QueryResult(frame, truncated, time.perf_counter() - start, executed)
 
     def scalar(self, sql: str, **kw: Any) -> Any:
@@ -122,7 +122,9 @@ class Database:
             return None
         return frame.row(0)[0]
 
-    def _execute(self, sql: str, *, timeout_s: float, max_rows: int) -> tuple[pl.DataFrame, bool, str]:
+    def _execute(
+        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None
+    ) -> tuple[pl.DataFrame, bool, str]:
         raise NotImplementedError
 
     def table_row_counts(self) -> dict[str, int]:
@@ -199,8 +201,10 @@ class DuckDBDatabase(Database):
         """The native connection, for loaders (only when opened read-write)."""
         return self._con
 
-    def _execute(self, sql: str, *, timeout_s: float, max_rows: int) -> tuple[pl.DataFrame, bool, str]:
-        duck_sql = to_duckdb(sql)
+    def _execute(
+        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None
+    ) -> tuple[pl.DataFrame, bool, str]:
+        duck_sql = to_duckdb(sql, parsed)
         with self._lock:
             cur = self._con.cursor()
         timed_out = threading.Event()
@@ -277,7 +281,9 @@ class PostgresDatabase(Database):
         finally:
             conn.close()
 
-    def _execute(self, sql: str, *, timeout_s: float, max_rows: int) -> tuple[pl.DataFrame, bool, str]:
+    def _execute(
+        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None
+    ) -> tuple[pl.DataFrame, bool, str]:
         import psycopg
 
         with self.raw_connection() as conn:
