@@ -239,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", default=str(Path(tempfile.gettempdir()) / "robustgym-bench"), help="scratch directory")
     ap.add_argument("--wal-minimal", action="store_true", help="server with wal_level=minimal (skips WAL for COPY FREEZE)")
     ap.add_argument("--skip-baseline", action="store_true")
+    ap.add_argument("--reuse", action="store_true", help="reuse the DuckDB file and export of an earlier run")
+    ap.add_argument("--skip-parquet-pg", action="store_true", help="skip load_parquet into PostgreSQL")
     ap.add_argument("--skip-load", action="store_true")
     ap.add_argument("--skip-query", action="store_true")
     args = ap.parse_args(argv)
@@ -257,25 +259,34 @@ def main(argv: list[str] | None = None) -> int:
             pq = work / f"parquet-{n}-{args.seed}"
             gen_s, pq_bytes = _generate(n, args.seed, pq)
             duck = work / f"ehr-{n}.duckdb"
-            rep = load_parquet(pq, f"duckdb:///{duck}")
-            rows = rep.total_rows
+            export = work / f"physionet-{n}"
             print("| step | patients | rows | seconds | rows/s | notes |")
             print("|---|---:|---:|---:|---:|---|")
-            if gen_s:
-                print(f"| generate Parquet | {n:,} | {rows:,} | {gen_s:.1f} | {rows / gen_s:,.0f} | {pq_bytes / 1e6:,.0f} MB Parquet |")
-            print(f"| DuckDB load_parquet | {n:,} | {rows:,} | {rep.seconds:.1f} | {rows / rep.seconds:,.0f} | "
-                  f"{duck.stat().st_size / 1e6:,.0f} MB file; phases {rep.phases} |")
-            export = work / f"physionet-{n}"
-            shutil.rmtree(export, ignore_errors=True)
-            exp = export_physionet(f"duckdb:///{duck}", export)
-            print(f"| export PhysioNet CSV.gz (DuckDB) | {n:,} | {sum(exp.rows.values()):,} | {exp.seconds:.1f} | "
-                  f"{sum(exp.rows.values()) / exp.seconds:,.0f} | {_dir_bytes(export) / 1e6:,.0f} MB csv.gz |")
+            if args.reuse and duck.exists() and (export / "_COMPLETE").exists():
+                from pipeline.ehr.database import connect
+
+                with connect(f"duckdb:///{duck}") as db:
+                    rows = sum(db.table_row_counts().values())
+                    cost_rows = db.scalar("SELECT COUNT(*) FROM mimiciv_derived.cost")
+                print(f"(reusing {duck} and {export})")
+            else:
+                rep = load_parquet(pq, f"duckdb:///{duck}")
+                rows, cost_rows = rep.total_rows, rep.rows.get("mimiciv_derived.cost", 0)
+                if gen_s:
+                    print(f"| generate Parquet | {n:,} | {rows:,} | {gen_s:.1f} | {rows / gen_s:,.0f} | {pq_bytes / 1e6:,.0f} MB Parquet |")
+                print(f"| DuckDB load_parquet | {n:,} | {rows:,} | {rep.seconds:.1f} | {rows / rep.seconds:,.0f} | "
+                      f"{duck.stat().st_size / 1e6:,.0f} MB file; phases {rep.phases} |")
+                shutil.rmtree(export, ignore_errors=True)
+                exp = export_physionet(f"duckdb:///{duck}", export)
+                (export / "_COMPLETE").write_text("ok\n")
+                print(f"| export PhysioNet CSV.gz (DuckDB) | {n:,} | {sum(exp.rows.values()):,} | {exp.seconds:.1f} | "
+                      f"{sum(exp.rows.values()) / exp.seconds:,.0f} | {_dir_bytes(export) / 1e6:,.0f} MB csv.gz |")
             if not args.skip_baseline:
                 _create_db(server, "baseline")
                 with CpuMeter(data_dir) as base_cpu:
                     base = _psql_baseline(export, port, "baseline")
                     _checkpoint(server)
-                n_mimic = rows - rep.rows.get("mimiciv_derived.cost", 0)
+                n_mimic = rows - cost_rows
                 print(f"| PostgreSQL psql \\copy baseline | {n:,} | {n_mimic:,} | {base['total']:.1f} | "
                       f"{n_mimic / base['total']:,.0f} | {base_cpu.render()}; copy {base['copy']:.1f} s, constraints "
                       f"{base['constraints']:.1f} s, indexes {base['indexes']:.1f} s; no cost table, no ANALYZE |")
@@ -284,15 +295,15 @@ def main(argv: list[str] | None = None) -> int:
                 _checkpoint(server)
             print(f"| PostgreSQL load_physionet (ours) | {n:,} | {ours.total_rows:,} | {ours.seconds:.1f} | "
                   f"{ours.total_rows / ours.seconds:,.0f} | {ours_cpu.render()}; phases {ours.phases} |")
-            with CpuMeter(data_dir) as pq_cpu:
-                ours_pq = load_parquet(pq, _create_db(server, "ours_parquet"))
-                _checkpoint(server)
-            print(f"| PostgreSQL load_parquet (ours) | {n:,} | {ours_pq.total_rows:,} | {ours_pq.seconds:.1f} | "
-                  f"{ours_pq.total_rows / ours_pq.seconds:,.0f} | {pq_cpu.render()}; phases {ours_pq.phases} |")
+            if not args.skip_parquet_pg:
+                with CpuMeter(data_dir) as pq_cpu:
+                    ours_pq = load_parquet(pq, _create_db(server, "ours_parquet"))
+                    _checkpoint(server)
+                print(f"| PostgreSQL load_parquet (ours) | {n:,} | {ours_pq.total_rows:,} | {ours_pq.seconds:.1f} | "
+                      f"{ours_pq.total_rows / ours_pq.seconds:,.0f} | {pq_cpu.render()}; phases {ours_pq.phases} |")
             if not args.skip_baseline:
                 print(f"\nload_physionet vs psql \\copy (same files, same server): wall {base['total'] / ours.seconds:.2f}×, "
-                      f"CPU {(base_cpu.server + base_cpu.client) / (ours_cpu.server + ours_cpu.client):.2f}×; "
-                      f"load_parquet: wall {base['total'] / ours_pq.seconds:.2f}×")
+                      f"CPU {(base_cpu.server + base_cpu.client) / (ours_cpu.server + ours_cpu.client):.2f}×")
             print(f"(load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores — shared machine)")
 
         if not args.skip_query:

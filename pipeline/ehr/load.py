@@ -398,6 +398,9 @@ def _parallel(tasks: list[Callable[[Any], None]], url: str, workers: int) -> Non
         if not hasattr(local, "conn"):
             c = _pg_connect(url)
             c.execute("SET maintenance_work_mem = '1GB'")
+            # FK validation is an anti-join per constraint: with the 4MB default, joins to big parents (emar, poe)
+            # spill to disk in batches
+            c.execute("SET work_mem = '256MB'")
             c.execute("SET synchronous_commit = off")
             local.conn = c
             with lock:
