@@ -110,3 +110,16 @@ def test_close_leaves_no_worker(tmp_path: Path) -> None:
     assert proc is not None
     sb.close()
     assert proc.poll() is not None
+
+
+def test_database_directory_is_hidden_unless_it_holds_python(tmp_path: Path) -> None:
+    from pipeline.gym.sandbox import _holds_interpreter
+
+    db = tmp_path / "ehr.duckdb"
+    db.write_bytes(b"secret-bytes")
+    db.chmod(0o644)
+    assert not _holds_interpreter(str(tmp_path))
+    assert _holds_interpreter("/") and _holds_interpreter(str(Path(__file__).resolve().parent.parent))
+    with PythonSandbox(None, limits=LIMITS, protected_paths=[db]) as sb:
+        r = sb.run(f"import os\nprint(os.path.exists({str(db)!r}), os.path.exists({str(tmp_path)!r}))\nimport polars, json")
+        assert r.ok and r.output.strip() in ("False True", "False False"), r.as_text(500)

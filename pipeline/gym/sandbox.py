@@ -174,6 +174,17 @@ def writable_by(path: Path, uid: int, gid: int) -> bool:
     return can_write(parent) and not (parent.st_mode & stat.S_ISVTX and st.st_uid != uid)
 
 
+def _holds_interpreter(directory: str) -> bool:
+    """Hiding this directory would hide Python itself (its prefix, the venv, sys.path or the worker script)."""
+    needed = [sys.prefix, sys.base_prefix, sys.exec_prefix, str(WORKER.parent), *(p for p in sys.path if p)]
+    d = directory.rstrip("/") or "/"
+    for path in needed:
+        real = os.path.realpath(path)
+        if d == "/" or real == d or real.startswith(d + "/"):
+            return True
+    return False
+
+
 class PythonSandbox:
     """One warm worker; `run(code)` executes agent code in a fresh, limited child. Thread-safe (calls serialise)."""
 
@@ -207,8 +218,8 @@ class PythonSandbox:
         if self._proc is not None and self._proc.poll() is None:
             return
         parent, child = socket.socketpair()
-        hide = sorted({str(p.resolve().parent) for p in self.protected_paths if p.exists()}
-                      - {"/", str(Path(sys.prefix).resolve()), str(WORKER.parent)})
+        hide = sorted(d for d in {str(p.resolve().parent) for p in self.protected_paths if p.exists()}
+                      if not _holds_interpreter(d))
         config = {"tmpfs_mb": self.limits.tmpfs_mb, "hide_dirs": hide}
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
         self._proc = subprocess.Popen(
