@@ -3,7 +3,8 @@
     python -m bench.bench_gym [--dataset outputs/<version>] [--db URL] [--throughput-tasks N] [--python-runs R]
     python -m bench.run gym -- --dataset outputs/v1
 
-1. Oracle over the test split (both variants, 1 trial, concurrency 2): wall time and its verdict (must be 100/100).
+1. Oracle over the test split (both variants, 1 trial, concurrency 4 by default): wall time and its verdict
+   (must be 100/100).
 2. Environment overhead per step beyond the SQL: step() wall time minus the time spent inside
    Database.query_result (validation, transpile, execution), over the oracle's execute_sql and submit steps.
 3. Python tool round trip: cold worker start, `print(1)`, and one `sql()` call through the parent.
@@ -45,13 +46,13 @@ def _mini_dataset(work: Path, copies: int) -> tuple[Path, str]:
     return write_task_split(work / "dataset", tasks), url
 
 
-def bench_oracle(dataset: Path, db_url: str | None, work: Path) -> dict[str, Any]:
+def bench_oracle(dataset: Path, db_url: str | None, work: Path, concurrency: int) -> dict[str, Any]:
     from pipeline.gym.evaluate import run_evaluation
 
     out = work / "oracle"
     start = time.perf_counter()
-    summary = run_evaluation(agent="oracle", dataset=dataset, out=out, db_url=db_url, trials=1, concurrency=2,
-                             progress=False)
+    summary = run_evaluation(agent="oracle", dataset=dataset, out=out, db_url=db_url, trials=1,
+                             concurrency=concurrency, progress=False)
     return {"seconds": time.perf_counter() - start, "n": summary["n_episodes"], "clean": summary["clean_success"],
             "noise": summary["noise_success"]}
 
@@ -142,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dataset", type=Path, default=None)
     p.add_argument("--db", default=None, help="EHR URL (default: the dataset's, else data/ehr.duckdb)")
     p.add_argument("--copies", type=int, default=50, help="replicas of the mini task set when no split exists")
+    p.add_argument("--oracle-concurrency", type=int, default=4)
     p.add_argument("--overhead-tasks", type=int, default=300)
     p.add_argument("--throughput-tasks", type=int, default=400)
     p.add_argument("--python-runs", type=int, default=50)
@@ -157,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dataset: {dataset}{note}\n")
         print("| measure | result |")
         print("|---|---|")
-        o = bench_oracle(dataset, db_url, work)
-        print(f"| oracle, test split, both variants, 1 trial, concurrency 2 | {o['seconds']:.1f} s for {o['n']} episodes "
+        o = bench_oracle(dataset, db_url, work, args.oracle_concurrency)
+        print(f"| oracle, test split, both variants, 1 trial, concurrency {args.oracle_concurrency} | {o['seconds']:.1f} s for {o['n']} episodes "
               f"({o['n'] / o['seconds']:.0f} ep/s); Clean {100 * o['clean']:.1f}% / Noise {100 * o['noise']:.1f}% |", flush=True)
         s = bench_step_overhead(dataset, db_url, args.overhead_tasks)
         print(f"| env overhead per step beyond the SQL ({s['n']} oracle episodes) | execute_sql step p50 "
