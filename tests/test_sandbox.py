@@ -123,3 +123,18 @@ def test_database_directory_is_hidden_unless_it_holds_python(tmp_path: Path) -> 
     with PythonSandbox(None, limits=LIMITS, protected_paths=[db]) as sb:
         r = sb.run(f"import os\nprint(os.path.exists({str(db)!r}), os.path.exists({str(tmp_path)!r}))\nimport polars, json")
         assert r.ok and r.output.strip() in ("False True", "False False"), r.as_text(500)
+
+
+def test_without_namespaces_the_barriers_that_remain_still_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an unprivileged container gets: rlimits, the privilege drop (when root) and the audit hook."""
+    monkeypatch.setenv("ROBUSTGYM_FAKE_TOKEN", "tok-456")
+    with PythonSandbox(handler, limits=LIMITS, namespaces=False) as sb:
+        sb.start()
+        assert not sb.capabilities.get("netns") and not sb.capabilities.get("pidns")
+        assert "not allowed" in sb.run("import socket\nsocket.socket()").output
+        assert "not allowed" in sb.run("import os\nos.system('id')").output
+        assert "PermissionError" in sb.run("open('/etc/robustgym_x', 'w')").output
+        assert "tok-456" not in sb.run("import os\nprint(os.environ)").output
+        assert sb.run("import json, statistics\nprint(sql('x')['n'][0])").output.strip() == "41"
+        r = sb.run("import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass")
+        assert r.timed_out

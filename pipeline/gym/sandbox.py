@@ -189,10 +189,11 @@ class PythonSandbox:
     """One warm worker; `run(code)` executes agent code in a fresh, limited child. Thread-safe (calls serialise)."""
 
     def __init__(self, sql_handler: SqlHandler | None = None, *, limits: SandboxLimits | None = None,
-                 user: str = "nobody", protected_paths: Sequence[str | Path] = ()):
+                 user: str = "nobody", protected_paths: Sequence[str | Path] = (), namespaces: bool = True):
         self.limits = limits or SandboxLimits()
         self.sql_handler = sql_handler
         self.protected_paths = [Path(p) for p in protected_paths]
+        self.namespaces = namespaces  # False: rlimits, privilege drop and audit hook only (what unprivileged hosts get)
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
         self._ctrl: socket.socket | None = None
@@ -220,7 +221,7 @@ class PythonSandbox:
         parent, child = socket.socketpair()
         hide = sorted(d for d in {str(p.resolve().parent) for p in self.protected_paths if p.exists()}
                       if not _holds_interpreter(d))
-        config = {"tmpfs_mb": self.limits.tmpfs_mb, "hide_dirs": hide}
+        config = {"tmpfs_mb": self.limits.tmpfs_mb, "hide_dirs": hide, "namespaces": self.namespaces}
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
         self._proc = subprocess.Popen(
             [sys.executable, "-I", str(WORKER), str(child.fileno()), json.dumps(config)],
