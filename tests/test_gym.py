@@ -230,3 +230,17 @@ def test_a_sandbox_that_cannot_start_is_a_tool_error(mini: tuple[str, Path], tmp
     assert "writable by the sandbox user" in obs[0]["content"]
     assert e.step(call("execute_sql", {"query": "SELECT 1"}, "c2"))[0][0]["content"].startswith("1 row")
     e.close()
+
+
+def test_evaluation_asset_loads_beside_the_construction_graph() -> None:
+    from dagster import Definitions
+
+    from pipeline.assets.assets import ALL_ASSETS
+    from pipeline.definitions import default_resources
+    from pipeline.gym.dagster_assets import EvalSettings, evaluation
+
+    defs = Definitions(assets=[*ALL_ASSETS, evaluation], resources={**default_resources(), "eval_settings": EvalSettings()})
+    Definitions.validate_loadable(defs)
+    graph = defs.resolve_asset_graph()
+    key = evaluation.key
+    assert {p.to_user_string() for p in graph.get(key).parent_keys} == {"dataset_split"}
