@@ -38,3 +38,4 @@ CREATE INDEX outputevents_hadm_idx ON mimiciv_icu.outputevents (hadm_id);
 CREATE INDEX procedureevents_hadm_idx ON mimiciv_icu.procedureevents (hadm_id);
 CREATE INDEX cost_hadm_idx ON mimiciv_derived.cost (hadm_id);
 CREATE INDEX cost_event_idx ON mimiciv_derived.cost (event_type, event_id);
+CREATE INDEX cost_subject_idx ON mimiciv_derived.cost (subject_id);
