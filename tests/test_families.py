@@ -137,6 +137,7 @@ class FamilyYield:
     noise_fail: Counter = field(default_factory=Counter)  # (level, reason)
     pairs: int = 0  # contracts with ≥ 1 verified twin (any level)
     pair_levels: Counter = field(default_factory=Counter)  # the level a round-robin assignment would give
+    options: list = field(default_factory=list)  # per contract with a twin: the levels that verified
 
 
 def _values_cte(rows: list[dict], kinds: dict[str, str]) -> str:
@@ -296,6 +297,7 @@ def measure_family(db, fam, cap: int = 320, seed: int = 0) -> FamilyYield:
             ok_by_contract[owner].add(n.level)
         y.noise_ok[n.level] = len(done)
     y.pairs = len(ok_by_contract)
+    y.options = [tuple(sorted(v)) for _, v in sorted(ok_by_contract.items())]
     # a round-robin level assignment over the family's levels (what a balancing engine would do)
     order = ["record", "value", "query"]
     for owner, levels in sorted(ok_by_contract.items()):
@@ -339,7 +341,22 @@ def _format(yields: list[FamilyYield]) -> str:
         per_intent[y.family.split('.')[0]] += y.pairs
     n = sum(per_intent.values())
     lines.append(f"pairs: {n}; per intent: {dict(per_intent)}; noise levels (round-robin): {dict(tot)}")
+    bal = balanced_levels(yields)
+    lines.append("noise levels, balanced like the engine (fewest options first, least-used level): "
+                 + ", ".join(f"{lv} {bal[lv]} ({100 * bal[lv] / max(n, 1):.1f} %)" for lv in ("record", "value", "query")))
+    lines.append("share of pairs per intent: " + ", ".join(f"{k} {100 * v / max(n, 1):.1f} %" for k, v in sorted(per_intent.items())))
     return "\n".join(lines)
+
+
+def balanced_levels(yields: list[FamilyYield]) -> Counter:
+    """Level counts under the engine's balancing rule (pipeline.construction.noise.inject.choose_levels)."""
+    opts = [(y.family, i, o) for y in yields for i, o in enumerate(y.options)]
+    opts.sort(key=lambda t: (len(t[2]), _h("balance", t[0], t[1])))
+    counts: Counter = Counter()
+    for fam, i, o in opts:
+        best = min(o, key=lambda lv: (counts[lv], _h(fam, i, lv)))
+        counts[best] += 1
+    return counts
 
 
 # ------------------------------------------------------------------ execution on the tiny EHR

@@ -1,7 +1,16 @@
--- Query noise: a lab measured in this admission, but only before the drug was first started
-SELECT d.itemid, d.label AS lab_label
+-- Query noise: both events exist in the admission, but every result of the lab precedes the drug's first start.
+-- Either (a) another lab measured here only before the drug was started, or (b) another drug of this admission
+-- first started only after the lab's last result.
+SELECT d.itemid, d.label AS lab_label, {{drug}} AS drug
 FROM mimiciv_hosp.d_labitems d
 WHERE d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
   AND (SELECT MAX(l.charttime) FROM mimiciv_hosp.labevents l
        WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid AND l.valuenum IS NOT NULL)
       <= (SELECT MIN(p.starttime) FROM mimiciv_hosp.prescriptions p WHERE p.hadm_id = {{hadm_id}} AND p.drug = {{drug}})
+UNION ALL
+SELECT {{itemid}} AS itemid, {{lab_label}} AS lab_label, p.drug
+FROM mimiciv_hosp.prescriptions p
+WHERE p.hadm_id = {{hadm_id}} AND p.drug <> {{drug}}
+GROUP BY p.drug
+HAVING MIN(p.starttime) >= (SELECT MAX(l.charttime) FROM mimiciv_hosp.labevents l
+                            WHERE l.hadm_id = {{hadm_id}} AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL)
