@@ -27,7 +27,11 @@ from pipeline.ehr.load import LoadReport, load_parquet
 
 log = logging.getLogger(__name__)
 
-SCALES = {"tiny": 50, "default": 3000, "full": 365_000}
+def scales() -> dict[str, int]:
+    """Preset patient counts (tiny, default, full): the generator's own presets."""
+    from pipeline.ehr.synth import SCALE_PRESETS
+
+    return dict(SCALE_PRESETS)
 
 
 @dataclass

@@ -38,9 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from pipeline.ehr.build import SCALES, generate_ehr
+    from pipeline.ehr.build import generate_ehr, scales
 
-    patients = args.patients if args.patients is not None else SCALES[args.scale]
+    patients = args.patients if args.patients is not None else scales()[args.scale]
     result = generate_ehr(patients, args.seed, args.db, if_absent=args.if_absent, workers=args.workers,
                           keep_parquet=args.keep_parquet)
     print(result.render())
