@@ -6,16 +6,19 @@ Both loaders are all-or-nothing, so a reader never sees a half-loaded database:
   `ALTER SCHEMA … RENAME` in one transaction; on failure the staging schemas are dropped.
 
 Speed (PostgreSQL): tables are created and COPY-loaded (`COPY … FREEZE`, in the table's creating transaction so
-no later hint-bit rewrite is needed) in parallel on `workers` connections; primary keys and indexes are built
-after the data, per table in parallel; foreign keys are added `NOT VALID` (instant) and then validated per table
-in parallel — `VALIDATE CONSTRAINT` takes only a SHARE UPDATE EXCLUSIVE lock, where a plain `ADD FOREIGN KEY`
-would serialise every table on its SHARE ROW EXCLUSIVE lock of `patients`. `ANALYZE` runs last.
+no later hint-bit rewrite is needed; autovacuum off until the end) in parallel on `workers` connections. After
+the data, one longest-first pool runs every index build (primary keys as `CREATE UNIQUE INDEX`, attached with
+`ADD CONSTRAINT … USING INDEX`) together with the cost-table build; foreign keys are added `NOT VALID` (instant)
+and then validated per table in parallel — `VALIDATE CONSTRAINT` takes only a SHARE UPDATE EXCLUSIVE lock, where
+a plain `ADD FOREIGN KEY` would serialise every table on its SHARE ROW EXCLUSIVE lock of `patients` — followed by
+`ANALYZE`. Measured against plain psql copies in BENCHMARKS.md.
 
 Keys on DuckDB: DuckDB can `ALTER TABLE … ADD PRIMARY KEY` after the data (cheap: an ART index build, which also
 proves uniqueness), but cannot add FOREIGN KEYs after the fact, and FKs declared at CREATE time would make every
 insert probe the parent. So DuckDB gets MIMIC's primary keys and no foreign keys or secondary indexes — tables are
-written sorted by (subject_id, hadm_id, …) so zone maps serve patient-level lookups; FK orphans are what
-`robustgym ehr check` reports.
+written in (subject_id, hadm_id, …) order (sorted on load unless Parquet row-group statistics show the generator
+already wrote them so) so zone maps serve patient-level lookups; FK orphans are what `robustgym ehr check`
+reports.
 
 PhysioNet layout: `source/hosp/<table>.csv.gz` (or `.csv`) and `source/icu/<table>.csv.gz`, header row, MIMIC's
 columns, empty field = NULL. The header must name exactly MIMIC-IV v3.1's columns (v2.2 files qualify: v3.1 only
