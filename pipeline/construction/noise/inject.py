@@ -17,7 +17,7 @@ from pipeline.construction.contracts.verify import conditions_json, is_no_answer
 from pipeline.construction.hashing import canonical_json, stable_hash
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
-from pipeline.construction.sqlexec import SetRunner, render
+from pipeline.construction.sqlexec import BID, SetRunner, render
 from pipeline.ehr.database import QueryError
 
 log = logging.getLogger(__name__)
@@ -85,35 +85,62 @@ def _ordered(cands: list[dict[str, SlotValue]], key: tuple) -> list[dict[str, Sl
     return [uniq[k] for k in sorted(uniq, key=lambda k: (stable_hash(*key, k), k))]
 
 
+def _canonical_expr(name: str, kind: str) -> pl.Expr:
+    """A column as canonical text, identical for DuckDB and PostgreSQL result types (vectorised normalize())."""
+    col = pl.col(name)
+    if kind == "int":
+        return col.cast(pl.Float64).round(0).cast(pl.Int64).cast(pl.String)
+    if kind == "float":
+        return col.cast(pl.Float64).round(6).cast(pl.String)
+    if kind == "datetime":
+        return col.cast(pl.Datetime("us")).dt.strftime("%Y-%m-%d %H:%M:%S")
+    if kind == "date":
+        return col.cast(pl.Date).dt.strftime("%Y-%m-%d")
+    return col.cast(pl.String)
+
+
 def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: list[tuple[int, dict[str, SlotValue]]],
-                   *, seed: int, contract_ids: dict[int, str]) -> dict[int, list[dict[str, SlotValue]]]:
-    """bid → candidate slot replacements in deterministic try order."""
+                   *, seed: int, contract_ids: dict[int, str], keep: int = 3) -> dict[int, list[dict[str, SlotValue]]]:
+    """bid → up to `keep` candidate slot replacements in deterministic try order. Candidate SQL may return
+    thousands of rows per binding: they are normalised, de-duplicated, hashed and cut in polars, vectorised."""
     kinds = family.slot_kinds
     out: dict[int, list[dict[str, SlotValue]]] = {}
     if spec.shift:
         for bid, slots in clean:
-            out[bid] = _ordered(shift_candidates(spec, slots, kinds), (seed, contract_ids[bid], spec.level))
+            out[bid] = _ordered(shift_candidates(spec, slots, kinds), (seed, contract_ids[bid], spec.level))[:keep]
         return out
-    rows = runner.rows(family.text(spec.candidates), clean, kinds, kind="candidates")
-    bad_cols: set[str] = set()
-    for bid, slots in clean:
-        cands = []
-        for r in rows.get(bid, []):
-            cand = {}
-            for col, v in r.items():
-                if col not in kinds:
-                    bad_cols.add(col)
-                    continue
-                cand[col] = normalize(kinds[col], v)
-            if not cand or any(v is None for v in cand.values()):
-                continue
-            if all(slots[k] == v for k, v in cand.items()):
-                continue  # not a perturbation
-            cands.append(cand)
-        out[bid] = _ordered(cands, (seed, contract_ids[bid], spec.level))
-    if bad_cols:
-        log.warning("%s: candidates %s return non-slot columns %s (ignored)", family.id, spec.candidates, sorted(bad_cols))
-    return out
+    frame = runner.frame(family.text(spec.candidates), clean, kinds, kind="candidates")
+    cols = [c for c in frame.columns if c in kinds]
+    extra = [c for c in frame.columns if c != BID and c not in kinds]
+    if extra:
+        log.warning("%s: candidates %s return non-slot columns %s (ignored)", family.id, spec.candidates, extra)
+    if not cols or frame.height == 0:
+        return {bid: [] for bid, _ in clean}
+    ids = pl.DataFrame({BID: [b for b, _ in clean], "rg_cid": [contract_ids[b] for b, _ in clean],
+                        **{f"rg_clean_{c}": [str(s[c]) if kinds[c] != "float" else str(float(s[c])) for _, s in clean]
+                           for c in cols}},
+                       schema={BID: pl.Int64, "rg_cid": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
+    canon = frame.select(BID, *[_canonical_expr(c, kinds[c]).alias(c) for c in cols]).drop_nulls().unique()
+    canon = canon.join(ids, on=BID, how="inner")
+    same = pl.all_horizontal([pl.col(c) == pl.col(f"rg_clean_{c}") for c in cols])
+    canon = canon.filter(~same)  # not a perturbation
+    key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_cid"), *[pl.lit("|") + pl.col(c) for c in cols]])
+    picked = (canon.with_columns(key.alias("rg_key"))
+              .with_columns(pl.col("rg_key").hash(seed=seed).alias("rg_h"))
+              .sort(BID, "rg_h", "rg_key")
+              .group_by(BID, maintain_order=True).head(keep))
+    for row in picked.select(BID, *cols).iter_rows():
+        cand = {c: normalize(kinds[c], _parse_canonical(kinds[c], v)) for c, v in zip(cols, row[1:], strict=True)}
+        out.setdefault(int(row[0]), []).append(cand)
+    return {bid: out.get(bid, []) for bid, _ in clean}
+
+
+def _parse_canonical(kind: str, text: str) -> SlotValue:
+    if kind == "int":
+        return int(text)
+    if kind == "float":
+        return float(text)
+    return text
 
 
 # ---------------------------------------------------------------- verification
@@ -141,7 +168,8 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
     cid = dict(enumerate(contract_ids))
     for spec in family.spec.noise:
         try:
-            cands = candidates_for(runner, family, spec, list(enumerate(clean)), seed=seed, contract_ids=cid)
+            cands = candidates_for(runner, family, spec, list(enumerate(clean)), seed=seed, contract_ids=cid,
+                                   keep=max_attempts)
         except QueryError as e:
             for o in outcomes:
                 o.failures.setdefault(spec.level, f"query_error:{e}")
