@@ -138,3 +138,10 @@ def test_without_namespaces_the_barriers_that_remain_still_hold(monkeypatch: pyt
         assert sb.run("import json, statistics\nprint(sql('x')['n'][0])").output.strip() == "41"
         r = sb.run("import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass")
         assert r.timed_out
+
+
+def test_common_libraries_import_in_the_child(sandbox: PythonSandbox) -> None:
+    code = ("import numpy, statistics, decimal, datetime, zoneinfo, pyarrow, json, re\n"
+            "print(numpy.arange(4).sum(), statistics.median([1, 3, 5]), pl.DataFrame({'a': [1, 2]})['a'].mean())")
+    r = sandbox.run(code)
+    assert r.ok and r.output.strip() == "6 3 1.5", r.as_text(2000)

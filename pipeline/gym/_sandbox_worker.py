@@ -159,7 +159,7 @@ _BLOCKED_EVENTS = {
     "socket.__new__", "socket.connect", "socket.bind", "socket.sendto", "socket.getaddrinfo",
     "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "pty.spawn", "os.startfile",
     "ctypes.dlopen", "ctypes.dlsym", "ctypes.cdata", "ctypes.call_function", "os.setuid", "os.setgid",
-    "resource.setrlimit", "os.chroot", "sys.addaudithook", "os.putenv", "webbrowser.open",
+    "resource.setrlimit", "os.chroot", "sys.addaudithook", "webbrowser.open",
 }
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
@@ -387,7 +387,7 @@ def main() -> None:
     caps = isolate(config)
     import polars  # noqa: F401 - warm import, shared with every forked child
 
-    for name in PRELOAD:  # imported once here: faster children, and importable even where the interpreter's
+    for name in PRELOAD if config.get("preload", True) else ():  # imported once here: faster children, and importable even where the interpreter's
         with contextlib.suppress(ImportError):  # directory is not readable by the sandbox user
             __import__(name)
 
