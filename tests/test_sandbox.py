@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import polars as pl
+import psutil
 import pytest
 
 from pipeline.gym.sandbox import PythonSandbox, SandboxError, SandboxLimits, writable_by
@@ -138,6 +139,10 @@ def test_without_namespaces_the_barriers_that_remain_still_hold(monkeypatch: pyt
         assert sb.run("import json, statistics\nprint(sql('x')['n'][0])").output.strip() == "41"
         r = sb.run("import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass")
         assert r.timed_out
+        sb.run("import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(100)")  # escapes the group
+        if os.geteuid() == 0:
+            left = [p.pid for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real == 65534]
+            assert left == [], "the call must leave no process (nor zombie) behind"
 
 
 def test_common_libraries_import_in_the_child(sandbox: PythonSandbox) -> None:

@@ -30,7 +30,7 @@ import traceback
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE, MS_RDONLY, MS_BIND = 2, 4, 8, 1 << 14, 1 << 18, 1, 4096
-PR_SET_NO_NEW_PRIVS = 38
+PR_SET_NO_NEW_PRIVS, PR_SET_CHILD_SUBREAPER = 38, 36
 MAX_FRAME = 64 * 1024 * 1024
 PRELOAD = ("json", "re", "math", "statistics", "datetime", "collections", "itertools", "functools", "decimal",
            "fractions", "csv", "textwrap", "string", "random", "heapq", "bisect", "operator", "typing", "dataclasses",
@@ -321,6 +321,36 @@ def _wait_with_deadline(pid: int, timeout_s: float, kill_group: bool) -> tuple[i
             time.sleep(min(remaining, 0.002))
 
 
+def _kill_and_reap_descendants(group: int) -> None:
+    """Without a PID namespace: kill what the agent's code left running (its process group, then any orphan that
+    came back to this subreaper, found through /proc) and reap every zombie, so nothing outlives the call and
+    nothing keeps counting against the sandbox user's RLIMIT_NPROC."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(group, signal.SIGKILL)
+    me = os.getpid()
+    for _ in range(5000):
+        kids = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == me:
+                kids.append(int(entry))
+        for k in kids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(k, signal.SIGKILL)
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return  # no child left, alive or zombie
+        time.sleep(0.001)
+
+
 def run_once(request: dict, chan: int, caps: dict, base: str) -> dict:
     limits = request["limits"]
     start = time.monotonic()
@@ -339,12 +369,16 @@ def run_once(request: dict, chan: int, caps: dict, base: str) -> dict:
             os.close(report_r)
             if caps.get("pidns"):
                 _unshare(CLONE_NEWPID | (CLONE_NEWNS if caps.get("mountns") else 0))
+            else:
+                _libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans of the agent's code come back to us
             child = os.fork()
             if child == 0:
                 os.close(report_w)
                 child_main(request["code"], workdir, out_fd, chan, limits, caps)
             os.close(chan)
             status, timed_out = _wait_with_deadline(child, float(limits["timeout_s"]), not caps.get("pidns"))
+            if not caps.get("pidns"):
+                _kill_and_reap_descendants(child)
             os.write(report_w, json.dumps({"status": status, "timed_out": timed_out}).encode())
             os._exit(0)
         except BaseException:  # noqa: BLE001
