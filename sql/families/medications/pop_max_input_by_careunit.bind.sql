@@ -8,5 +8,5 @@ FROM mimiciv_icu.inputevents i
 JOIN u ON u.itemid = i.itemid
 JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
 JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
-WHERE s.first_careunit IS NOT NULL AND i.amount IS NOT NULL
+WHERE s.first_careunit IS NOT NULL AND i.amount IS NOT NULL AND i.amountuom <> 'dose'
 GROUP BY s.first_careunit, i.itemid, d.label
