@@ -312,9 +312,14 @@ def main(argv: list[str] | None = None) -> int:
             _generate(m, args.seed, pq)
             duck_url = f"duckdb:///{work / f'ehr-{m}.duckdb'}"
             if not (work / f"ehr-{m}.duckdb").exists():
-                load_parquet(pq, duck_url)
+                rep_d = load_parquet(pq, duck_url)
+                print(f"DuckDB load_parquet at {m:,} patients: {rep_d.total_rows:,} rows in {rep_d.seconds:.1f} s "
+                      f"({rep_d.total_rows / rep_d.seconds:,.0f} rows/s), phases {rep_d.phases}")
             pg_url = _create_db(server, f"query_{m}")
-            load_parquet(pq, pg_url)
+            with CpuMeter(data_dir) as cpu:
+                rep_p = load_parquet(pq, pg_url)
+            print(f"PostgreSQL load_parquet at {m:,} patients: {rep_p.total_rows:,} rows, {cpu.render()}, "
+                  f"phases {rep_p.phases}")
             print(f"\nQuery latency, {len(_corpus())} corpus queries at {m:,} patients, median of {args.runs} runs "
                   "per query, then percentiles over queries (seconds):\n")
             print("| backend | p50 | p95 | max | patient-level p50 / p95 | population-level p50 / p95 |")
