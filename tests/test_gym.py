@@ -244,3 +244,12 @@ def test_evaluation_asset_loads_beside_the_construction_graph() -> None:
     graph = defs.resolve_asset_graph()
     key = evaluation.key
     assert {p.to_user_string() for p in graph.get(key).parent_keys} == {"dataset_split"}
+
+
+def test_refuses_a_read_write_database(mini: tuple[str, Path], tmp_path: Path) -> None:
+    import shutil
+
+    path = tmp_path / "rw.duckdb"
+    shutil.copy(mini[0][len("duckdb:///"):], path)
+    with connect(f"duckdb:///{path}", read_only=False) as db, pytest.raises(ValueError, match="read-only"):
+        RobustGymEnv(make_tasks(), db)

@@ -175,6 +175,8 @@ class RobustGymEnv(gym.Env):
         self.tasks: dict[str, Task] = dict(tasks) if isinstance(tasks, Mapping) else {t.task_id: t for t in tasks}
         self._owns_db = isinstance(db, str)
         self.db: Database = connect(db) if isinstance(db, str) else db
+        if isinstance(self.db, DuckDBDatabase) and not self.db.read_only:
+            raise ValueError("the environment needs a read-only database: open it with connect(url) (read_only=True)")
         self.system_prompt = system_prompt(self.config, prompt_path)
         self.observation_space = MessagesSpace()
         self.action_space = MessageSpace()
