@@ -1,0 +1,23 @@
+-- (admission, lab, calendar day with a numeric result of that lab) where the admission has ≥ 1 other day
+-- without it; ≤ 2 per admission
+WITH d AS (
+  SELECT l.hadm_id, l.itemid, CAST(l.charttime AS DATE) AS chart_date, COUNT(DISTINCT l.valueuom) AS n_units
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid, CAST(l.charttime AS DATE)
+), pick AS (
+  SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.hadm_id
+                                 ORDER BY (d.itemid * 7919 + d.hadm_id + EXTRACT(DAY FROM d.chart_date)) % 1237, d.itemid, d.chart_date) AS rn
+  FROM d
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  WHERE d.n_units = 1
+    AND CAST(a.dischtime AS DATE) - CAST(a.admittime AS DATE) >= 2
+)
+SELECT a.subject_id, p.hadm_id, p.itemid, x.label AS lab_label, p.chart_date
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
+WHERE p.rn <= 2
+  AND x.label IN (SELECT u.label FROM mimiciv_hosp.d_labitems u GROUP BY u.label HAVING COUNT(*) = 1)
+ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
+LIMIT 20000
