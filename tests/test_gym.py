@@ -253,3 +253,21 @@ def test_refuses_a_read_write_database(mini: tuple[str, Path], tmp_path: Path) -
     shutil.copy(mini[0][len("duckdb:///"):], path)
     with connect(f"duckdb:///{path}", read_only=False) as db, pytest.raises(ValueError, match="read-only"):
         RobustGymEnv(make_tasks(), db)
+
+
+def test_eval_refuses_a_split_built_on_another_ehr(mini: tuple[str, Path], tmp_path: Path) -> None:
+    import json as _json
+    import shutil
+
+    url, ds = mini
+    other = tmp_path / "ds"
+    shutil.copytree(ds, other)
+    manifest = _json.loads((other / "manifest.json").read_text())
+    manifest["source_database"] = {"fingerprint": "0000000000000000"}
+    (other / "manifest.json").write_text(_json.dumps(manifest))
+    with pytest.raises(ValueError, match="fingerprint 0000000000000000"):
+        run_evaluation(agent="null", dataset=other, out=tmp_path / "r", db_url=url, progress=False)
+    with connect(url) as db:
+        manifest["source_database"]["fingerprint"] = db.fingerprint()
+    (other / "manifest.json").write_text(_json.dumps(manifest))
+    assert run_evaluation(agent="null", dataset=other, out=tmp_path / "r", db_url=url, progress=False)["n_tasks"] == 14

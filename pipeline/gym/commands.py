@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=float, default=120.0, help="per-request timeout for --agent openai (s)")
     p.add_argument("--retries", type=int, default=4, help="request retries for --agent openai")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--ignore-fingerprint", action="store_true",
+                   help="run even if the EHR differs from the one the split was built from")
     p.set_defaults(func=_eval)
 
     r = subparsers.add_parser("report", help="re-render summary.json, report.md and plots from a run's results")
@@ -50,7 +52,7 @@ def _eval(args: argparse.Namespace) -> int:
         agent=args.agent, dataset=args.dataset, out=args.out, split=args.split, trials=args.trials,
         concurrency=args.concurrency, db_url=args.db, model=args.model, base_url=args.base_url, limit=args.limit,
         temperature=args.temperature, seed=args.seed, max_turns=args.max_turns, agent_options=options,
-        progress=not args.no_progress,
+        progress=not args.no_progress, check_fingerprint=not args.ignore_fingerprint,
     )
     _print_headline(summary, Path(args.out))
     return 0

@@ -103,6 +103,7 @@ def run_evaluation(
     temperature: float | None = None, seed: int = 0, max_turns: int = 20, env_config: EnvConfig | None = None,
     agent_options: dict[str, Any] | None = None, tasks: Sequence[Task] | None = None, progress: bool = True,
     db: Database | None = None, on_episode: Callable[[dict[str, Any]], None] | None = None,
+    check_fingerprint: bool = True,
 ) -> dict[str, Any]:
     """Evaluate one agent on a split; returns the summary (also written to `out`/summary.json)."""
     if trials < 1 or concurrency < 1:
@@ -137,6 +138,13 @@ def run_evaluation(
     errors_out = JsonlAppender(out_dir / ERRORS_FILE)
     owns_db = db is None
     database = db if db is not None else connect(url)
+    if check_fingerprint and tasks is None:
+        try:
+            _check_fingerprint(dataset_dir, database)
+        except ValueError:
+            if owns_db:
+                database.close()
+            raise
     envs: queue.Queue[RobustGymEnv] = queue.Queue()
     workers = max(1, min(concurrency, len(pending) or 1))
     for _ in range(workers):
@@ -195,6 +203,17 @@ def render(out_dir: str | Path, *, task_ids: set[str] | None = None, trials: int
     summary["dataset_version"] = run.get("dataset_version")
     write_report(out, summary, run)
     return summary
+
+
+def _check_fingerprint(dataset_dir: Path, database: Database) -> None:
+    """A split is only meaningful on the EHR it was built from: compare the manifest's source fingerprint."""
+    expected = (read_manifest(dataset_dir).get("source_database") or {}).get("fingerprint")
+    if not expected:
+        return
+    actual = database.fingerprint()
+    if actual != expected:
+        raise ValueError(f"{dataset_dir} was built from an EHR with fingerprint {expected}, but {_redact(database.url)} "
+                         f"has {actual}: pass the right --db (or --ignore-fingerprint)")
 
 
 def _check_run_file(out_dir: Path, spec: RunSpec) -> None:
