@@ -104,6 +104,12 @@ def test_noise_entries_are_independent(families):
             seen.add(key)
 
 
+def test_catalogue_lists_every_family(families):
+    text = (CONTRACTS / "README.md").read_text()
+    missing = [f.id for f in families if f"`{f.id}`" not in text]
+    assert not missing, f"contracts/README.md does not list {missing}"
+
+
 def test_synonyms_file():
     syn = load_synonyms(CONTRACTS / "synonyms.yaml")
     assert {"lab", "vital", "drug"} <= set(syn)
