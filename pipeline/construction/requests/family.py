@@ -2,8 +2,12 @@
 and validated before anything runs. Every error names the file, the line and the field, so a family author can fix
 it without reading engine code; all errors of all files are reported at once."""
 
+import hashlib
+import json
+import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -13,9 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from sqlglot import exp
 from sqlglot.errors import OptimizeError, ParseError
 from sqlglot.optimizer.qualify import qualify
+from sqlglot.schema import MappingSchema
 
 from pipeline.construction.slots import DUMMY, SLOT_TYPES, sql_literal
 from pipeline.ehr.schema import sqlglot_schema
+from pipeline.paths import PROJECT_ROOT, SCHEMA_DIR
 
 INTENTS = ("demographics", "vitals", "medications", "cost", "labs", "diagnoses")
 LEVELS = ("patient", "population")
@@ -24,6 +30,9 @@ ANSWER_TYPES = ("number", "integer", "string", "datetime", "date", "boolean", "l
 
 PLACEHOLDER_RE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 QUESTION_SLOT_RE = re.compile(r"\{(\w+)\}")
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Strict(BaseModel):
@@ -162,7 +171,7 @@ class Family:
 
 def _line_map(text: str) -> dict[tuple, int]:
     """(key, index, …) path → 1-based line of that node, from the YAML node tree."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = yaml.compose(text, Loader=_LOADER)
     out: dict[tuple, int] = {}
 
     def walk(node: yaml.Node, path: tuple) -> None:
@@ -213,6 +222,54 @@ def _sql_line(text: str, needle: str) -> int | None:
 
 
 def check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: bool = False) -> list[tuple[int | None, str]]:
+    """Problems of one SQL template (memoised: families share condition files)."""
+    used = tuple(sorted((k, v) for k, v in kinds.items() if k in _placeholders(text)))
+    return list(_check_sql_cached(text, used, lateral, needs_holds))
+
+
+@lru_cache(maxsize=4096)
+def _check_sql_cached(text: str, used_kinds: tuple, lateral: bool, needs_holds: bool) -> tuple:
+    key = hashlib.sha256(json.dumps([_schema_digest(), text, used_kinds, lateral, needs_holds]).encode()).hexdigest()
+    disk = _disk_cache()
+    if key in disk:
+        return tuple(tuple(p) for p in disk[key])
+    problems = tuple(_check_sql(text, dict(used_kinds), lateral=lateral, needs_holds=needs_holds))
+    if not problems:  # only clean results are remembered; problems are recomputed so messages stay fresh
+        disk[key] = []
+        _save_disk_cache()
+    return problems
+
+
+_CHECK_CACHE = PROJECT_ROOT / ".cache" / "sqlcheck.json"
+
+
+@lru_cache(maxsize=1)
+def _schema_digest() -> str:
+    """What a schema check depends on besides the SQL text: the DDL and the sqlglot version."""
+    ddl = "".join(p.read_text() for p in sorted(SCHEMA_DIR.glob("*.sql")))
+    return hashlib.sha256(f"{sqlglot.__version__}|{ddl}".encode()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _disk_cache() -> dict:
+    """Schema-check results of unchanged templates (SQL parsing and qualifying ~200 files is seconds per build)."""
+    try:
+        return json.loads(_CHECK_CACHE.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _save_disk_cache() -> None:
+    try:
+        _CHECK_CACHE.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _CHECK_CACHE.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(_disk_cache()))
+        tmp.replace(_CHECK_CACHE)
+    except OSError:
+        pass
+
+
+def _check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: bool = False) -> list[tuple[int | None, str]]:
     """Problems of one SQL template: parse, one SELECT (no top-level WITH where it runs as LATERAL), tables and
     columns that exist in the MIMIC-IV schema. Returns (sql line, message) pairs."""
     try:
@@ -231,6 +288,7 @@ def check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: b
     if needs_holds and isinstance(tree, exp.Select) and [s.alias_or_name for s in tree.selects] != ["holds"]:
         problems.append((1, "a condition must return exactly one column named `holds`"))
     schema = sqlglot_schema()
+    mapping = _mapping_schema()
     cte_names = {c.alias_or_name for c in tree.find_all(exp.CTE)}
     for table in tree.find_all(exp.Table):
         name, db = table.name, table.db
@@ -246,7 +304,7 @@ def check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: b
     if problems:
         return problems
     try:
-        qualify(tree.copy(), schema=schema, dialect="postgres", validate_qualify_columns=True, quote_identifiers=False)
+        qualify(tree, schema=mapping, dialect="postgres", validate_qualify_columns=True, quote_identifiers=False)
     except OptimizeError as e:
         msg = str(e)
         m = re.search(r"Unknown column: (\w+)|Column '(\w+)'", msg)
@@ -255,6 +313,12 @@ def check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: b
     except Exception as e:  # sqlglot raises a few other types on odd SQL
         problems.append((None, f"cannot check against the schema: {e}"))
     return problems
+
+
+@lru_cache(maxsize=1)
+def _mapping_schema() -> MappingSchema:
+    """Built once: constructing sqlglot's MappingSchema per template was most of the validation time."""
+    return MappingSchema(sqlglot_schema(), dialect="postgres")
 
 
 def _placeholders(text: str) -> set[str]:
@@ -276,7 +340,7 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     shown = _rel(path, display_base) if display_base else str(path)
     text = path.read_text()
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader (libyaml's when available)
         lines = _line_map(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
@@ -371,15 +435,21 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     return (None if errors else family), errors
 
 
-def _check_binding_columns(text: str, declared: set[str], report) -> None:
+@lru_cache(maxsize=1024)
+def _output_columns(text: str) -> frozenset[str] | None:
     try:
         tree = sqlglot.parse_one(text, read="postgres")
     except ParseError:
+        return None
+    if not isinstance(tree, exp.Select) or any(isinstance(s, exp.Star) for s in tree.selects):
+        return None
+    return frozenset(s.alias_or_name for s in tree.selects)
+
+
+def _check_binding_columns(text: str, declared: set[str], report) -> None:
+    cols = _output_columns(text)
+    if cols is None:
         return
-    select = tree if isinstance(tree, exp.Select) else None
-    if select is None or any(isinstance(s, exp.Star) for s in select.selects):
-        return
-    cols = {s.alias_or_name for s in select.selects}
     if cols != declared:
         missing, extra = sorted(declared - cols), sorted(cols - declared)
         report(f"binding columns must be exactly the slots (missing {missing}, extra {extra})")
