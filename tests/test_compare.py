@@ -54,3 +54,31 @@ def test_unordered_compare_keeps_large_ids_apart() -> None:
     a = pl.DataFrame({"subject_id": [10000018, 10000002], "h": [None, 3049.8]})
     b = pl.DataFrame({"subject_id": [10000002, 10000018], "h": [Decimal("3049.8000000000000001"), None]})
     assert frames_equal(a, b)
+
+
+def test_big_results_compare_column_wise_like_row_wise() -> None:
+    import random
+
+    from pipeline.ehr import compare
+
+    rnd = random.Random(1)
+    n = compare._VECTOR_MIN_ROWS + 500
+    ids = list(range(10_000_000_000, 10_000_000_000 + n))  # 11-digit ids must not merge when sorting
+    vals = [rnd.random() * 100 if i % 7 else None for i in range(n)]
+    when = [dt.datetime(2150, 1, 1) + dt.timedelta(minutes=i, microseconds=i % 3) for i in range(n)]
+    a = pl.DataFrame({"id": ids, "v": vals, "t": when, "s": ["E785   "] * n, "d": [dt.timedelta(seconds=i) for i in range(n)]})
+    perm = list(range(n))
+    rnd.shuffle(perm)
+    b = pl.DataFrame({
+        "id": [ids[i] for i in perm],
+        "v": [None if vals[i] is None else Decimal(repr(vals[i])) for i in perm],
+        "t": [when[i].replace(microsecond=0) for i in perm],
+        "s": ["E785"] * n,
+        "d": [float(i) for i in perm],
+    })
+    assert compare._vector_diff(a, b, ordered=False, rel_tol=1e-6, abs_tol=1e-9, strip_char_padding=True) is None
+    assert frames_equal(a, b)
+    changed = b.with_columns(pl.when(pl.col("id") == ids[5]).then(pl.lit(1.5)).otherwise(pl.col("d")).alias("d"))
+    problem = diff(a, changed)
+    assert problem is not None and "column 4 (d)" in problem
+    assert diff(a, changed) == diff(a, changed)  # deterministic
