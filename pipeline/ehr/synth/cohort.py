@@ -299,7 +299,6 @@ def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int
     slot = np.concatenate(slot_l)[order]
     unit = pl.concat(unit_l).gather(pl.Series(order))
     # discharge rows go after each admission's segments
-    nseg = len(adm)
     adm_all = np.concatenate([adm, np.arange(na)])
     key_slot = np.concatenate([slot, np.full(na, 99)])
     order2 = np.lexsort((key_slot, adm_all))
@@ -338,7 +337,6 @@ def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int
     if len(pat) >= chunk_patients * TRANSFER_PER_PATIENT:
         raise ValueError("transfer id block exhausted; use a larger chunk_patients")
     transfer_id = base + np.arange(len(pat), dtype=np.int64)
-    del nseg
 
     transfers = pl.DataFrame({
         "subject_id": c.subject_id[pat],

@@ -124,8 +124,7 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
         R.add(m, np.minimum(t0[m] + rng.integers(5, 90, len(m)), t1[m] - 1), it.itemid, val[m], it.decimals, None, it.unit)
     # nursing assessments
     ids = assessment_itemids()
-    for (label, _category, every_h, values), itemid in zip(cat.ASSESSMENTS, ids, strict=True):
-        del label
+    for (_label, _category, every_h, values), itemid in zip(cat.ASSESSMENTS, ids, strict=True):
         s, t, _k = _schedule(rng, t0, t1, every_h * 60 / density)
         opts = R.text_index(values)
         choice = np.minimum(rng.geometric(0.7, len(s)) - 1, len(opts) - 1)

@@ -83,7 +83,6 @@ def draw_orders(rng: np.random.Generator, c: Cohort) -> dict[str, np.ndarray]:
     k = np.concatenate(k_l)
     n = np.concatenate(n_l)
     no = len(adm)
-    los = c.disch[adm] - c.admit[adm]
     u = rng.random(no)
     # window inside which the order is placed
     w0 = c.admit[adm].copy()
@@ -108,7 +107,6 @@ def draw_orders(rng: np.random.Generator, c: Cohort) -> dict[str, np.ndarray]:
     stop = np.minimum(np.maximum(stop, start + 30), c.disch[adm])
     start = np.minimum(start, stop - 1)
     replaced = same_next
-    del los
     return {"adm": adm, "drug": drug, "k": k, "ordertime": ordertime, "start": start, "stop": stop, "replaced": replaced}
 
 
