@@ -5,8 +5,9 @@ SELECT
        WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.pharmacy p WHERE p.pharmacy_id = r.pharmacy_id AND p.poe_id = r.poe_id)
           OR NOT EXISTS (SELECT 1 FROM mimiciv_hosp.poe o WHERE o.poe_id = r.poe_id AND o.order_type = 'Medications'))
   + (SELECT COUNT(*) FROM mimiciv_hosp.pharmacy p
-       WHERE (SELECT COUNT(*) FROM mimiciv_hosp.prescriptions r
-              WHERE r.pharmacy_id = p.pharmacy_id AND r.drug_type = 'MAIN') <> 1)
+       LEFT JOIN (SELECT pharmacy_id, COUNT(*) AS n FROM mimiciv_hosp.prescriptions WHERE drug_type = 'MAIN'
+                  GROUP BY pharmacy_id) m ON m.pharmacy_id = p.pharmacy_id
+       WHERE COALESCE(m.n, 0) <> 1)
   + (SELECT COUNT(*) FROM mimiciv_hosp.emar e
        WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.pharmacy p WHERE p.pharmacy_id = e.pharmacy_id AND p.poe_id = e.poe_id
                          AND p.hadm_id = e.hadm_id))

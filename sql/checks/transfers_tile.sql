@@ -15,8 +15,9 @@ SELECT
   + (SELECT COUNT(*) FROM t WHERE eventtype = 'discharge'
        AND (intime <> dischtime OR careunit IS NOT NULL OR outtime IS NOT NULL OR next_in IS NOT NULL))
   + (SELECT COUNT(*) FROM mimiciv_hosp.admissions a
-       WHERE (SELECT COUNT(*) FROM mimiciv_hosp.transfers tr
-              WHERE tr.hadm_id = a.hadm_id AND tr.eventtype = 'discharge') <> 1)
+       LEFT JOIN (SELECT hadm_id, COUNT(*) AS n FROM mimiciv_hosp.transfers WHERE eventtype = 'discharge'
+                  GROUP BY hadm_id) d ON d.hadm_id = a.hadm_id
+       WHERE COALESCE(d.n, 0) <> 1)
   + (SELECT COUNT(*) FROM mimiciv_hosp.transfers tr JOIN mimiciv_hosp.admissions a ON a.hadm_id = tr.hadm_id
        WHERE tr.eventtype = 'ED' AND (tr.outtime <> a.admittime OR tr.careunit <> 'Emergency Department'))
   + (SELECT COUNT(*) FROM mimiciv_hosp.transfers
