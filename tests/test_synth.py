@@ -163,6 +163,12 @@ MUTATIONS = [
     ("coherence_hyperkalemia", "DELETE FROM mimiciv_hosp.prescriptions WHERE drug = 'Calcium Gluconate'"),
     ("chartevents_itemid_fk", "UPDATE mimiciv_icu.chartevents SET itemid = 1 WHERE itemid = 220045"),
     ("patients_pk", "INSERT INTO mimiciv_hosp.patients SELECT * FROM mimiciv_hosp.patients LIMIT 1"),
+    ("medications_chain", "DELETE FROM mimiciv_hosp.prescriptions WHERE drug_type = 'MAIN' AND pharmacy_id = "
+                          "(SELECT MIN(pharmacy_id) FROM mimiciv_hosp.prescriptions)"),
+    ("emar_events", "DELETE FROM mimiciv_hosp.emar_detail WHERE parent_field_ordinal IS NULL AND emar_id = "
+                    "(SELECT MIN(emar_id) FROM mimiciv_hosp.emar)"),
+    ("coherence_aki", "UPDATE mimiciv_hosp.labevents SET valuenum = 0.5, value = '0.5' WHERE itemid = 50912 AND hadm_id IN "
+                      "(SELECT hadm_id FROM mimiciv_hosp.diagnoses_icd WHERE icd_code IN ('N179', '5849'))"),
     ("icd_version_by_year", "UPDATE mimiciv_hosp.diagnoses_icd SET icd_version = 10 WHERE subject_id IN "
                             "(SELECT subject_id FROM mimiciv_hosp.patients WHERE anchor_year_group = '2008 - 2010')"),
 ]
