@@ -368,7 +368,7 @@ def balanced_levels(yields: list[FamilyYield]) -> Counter:
 # ------------------------------------------------------------------ execution on the tiny EHR
 
 
-TINY_CAP = 20
+TINY_CAP = 12
 
 
 @pytest.fixture(scope="module")
