@@ -43,6 +43,9 @@ def _load_config(path: Path | None) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
     from pipeline.assets.resources import BuildSettings, EHRResource, LLMResource
     from pipeline.assets.run import materialize_build
     from pipeline.construction.config import BuildConfig, LLMConfig
@@ -64,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
     if llm_cfg.enabled and not (llm_cfg.base_url and llm_cfg.model):
         raise ValueError("the LLM rewriter needs both --llm-base-url and --llm-model")
 
+    # families are validated before anything runs (a bad file fails here with file, line and field)
+    from pipeline.construction.steps import step_families
+
+    step_families(cfg)
     ehr = EHRResource(db_url=args.db, patients=args.patients, seed=cfg.seed, generate_if_absent=not args.no_generate)
     settings = BuildSettings(version=cfg.version, seed=cfg.seed, per_family_cap=cfg.per_family_cap,
                              test_fraction=cfg.test_fraction, chunk_size=cfg.chunk_size,
@@ -74,8 +81,13 @@ def run(args: argparse.Namespace) -> int:
     result = materialize_build(ehr, settings, llm, raise_on_error=False)
     if not result.success:
         failed = [e.step_key for e in result.get_step_failure_events()]
-        msgs = [str(e.event_specific_data.error.message).strip() for e in result.get_step_failure_events()
-                if getattr(e.event_specific_data, "error", None)]
+        msgs = []
+        for e in result.get_step_failure_events():
+            err = getattr(e.event_specific_data, "error", None)
+            while err is not None and err.cause is not None:  # the user's exception, not Dagster's wrapper
+                err = err.cause
+            if err is not None:
+                msgs.append(str(err.message).strip())
         checks = [c.check_name for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
         print(f"robustgym build: failed at {failed or checks}", file=sys.stderr)
         for m in msgs:

@@ -23,7 +23,7 @@ class BuildConfig(BaseModel):
 
     version: str = "v1"
     seed: int = 0
-    per_family_cap: int = Field(320, ge=1, description="bindings sampled per family (a family's max_bindings wins)")
+    per_family_cap: int = Field(160, ge=1, description="bindings sampled per family (a family's max_bindings wins)")
     test_fraction: float = Field(0.175, gt=0, lt=1)
     chunk_size: int = Field(1000, ge=1, description="bindings per set-based query")
     max_noise_attempts: int = Field(3, ge=1, le=10)

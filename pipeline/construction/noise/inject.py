@@ -159,22 +159,28 @@ def check_twin(conds: dict[str, bool | None], breaks: str, rows: list[dict[str, 
 
 
 def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotValue]], contract_ids: list[str], *,
-                  seed: int, max_attempts: int = 3) -> list[NoiseOutcome]:
-    """Noise twins for every clean contract of a family, for every noise entry, set-based per attempt round."""
+                  seed: int, max_attempts: int = 3, wanted: list[set[str]] | None = None,
+                  outcomes: list[NoiseOutcome] | None = None) -> list[NoiseOutcome]:
+    """Noise twins for the clean contracts of a family, set-based per noise entry and attempt round. `wanted`
+    restricts each contract to some levels (the balanced target first, the others only if that fails)."""
     kinds = family.slot_kinds
     conditions = [(c.name, family.text(c.sql)) for c in family.spec.conditions]
     reference = family.text(family.spec.reference)
-    outcomes = [NoiseOutcome() for _ in clean]
+    outcomes = outcomes if outcomes is not None else [NoiseOutcome() for _ in clean]
     cid = dict(enumerate(contract_ids))
     for spec in family.spec.noise:
+        idx = [b for b in range(len(clean))
+               if spec.level not in outcomes[b].twins and (wanted is None or spec.level in wanted[b])]
+        if not idx:
+            continue
         try:
-            cands = candidates_for(runner, family, spec, list(enumerate(clean)), seed=seed, contract_ids=cid,
+            cands = candidates_for(runner, family, spec, [(b, clean[b]) for b in idx], seed=seed, contract_ids=cid,
                                    keep=max_attempts)
         except QueryError as e:
-            for o in outcomes:
-                o.failures.setdefault(spec.level, f"query_error:{e}")
+            for b in idx:
+                outcomes[b].failures.setdefault(spec.level, f"query_error:{e}")
             continue
-        pending = [b for b in range(len(clean)) if spec.level not in outcomes[b].twins]
+        pending = idx
         for attempt in range(max_attempts):
             trial = [(b, {**clean[b], **cands[b][attempt]}) for b in pending if len(cands.get(b, [])) > attempt]
             for b in pending:
@@ -247,11 +253,21 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
     candidates: dict[str, tuple[Family, dict, NoiseOutcome]] = {}
     rejections = []
     attempt_failures: Counter[str] = Counter()
+    targets = choose_levels({r["contract_id"]: sorted({n.level for n in fam_by_id[f].spec.noise})
+                             for f, rs in by_family.items() for r in rs}, seed=seed)
     for fam_id in sorted(by_family):
         fam = fam_by_id[fam_id]
         rows = by_family[fam_id]
-        outcomes = inject_family(runner, fam, [json.loads(r["slots"]) for r in rows], [r["contract_id"] for r in rows],
-                                 seed=seed, max_attempts=max_attempts)
+        clean = [json.loads(r["slots"]) for r in rows]
+        ids = [r["contract_id"] for r in rows]
+        declared = sorted({n.level for n in fam.spec.noise})
+        # the balanced target level first (only it is computed); the family's other levels only where it fails
+        first = [{targets[c]} for c in ids]
+        outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=first)
+        retry = [set(declared) - w if not o.twins else set() for w, o in zip(first, outcomes, strict=True)]
+        if any(retry):
+            outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=retry,
+                                     outcomes=outcomes)
         for row, out in zip(rows, outcomes, strict=True):
             for lv, why in out.failures.items():
                 attempt_failures[f"{lv}:{why.split(':')[0]}"] += 1

@@ -128,7 +128,7 @@ class FamilyValidationError(ValueError):
 
     def __init__(self, errors: list[FamilyError]):
         self.errors = errors
-        super().__init__(f"{len(errors)} invalid request famil{'y' if len(errors) == 1 else 'ies'} problem(s):\n"
+        super().__init__(f"{len(errors)} problem(s) in the request families:\n"
                          + "\n".join(f"  {e}" for e in errors))
 
 
