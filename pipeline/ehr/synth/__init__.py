@@ -17,6 +17,7 @@ import resource
 import shutil
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -102,8 +103,10 @@ def _dictionary_frames(seed: int) -> dict[str, pl.DataFrame]:
     }
 
 
-def chunk_frames(seed: int, chunk: int, first_patient: int, n: int, chunk_patients: int) -> dict[str, pl.DataFrame]:
-    """All patient-level tables for one chunk, in memory (the chunk is the unit of bounded memory)."""
+def iter_chunk_frames(seed: int, chunk: int, first_patient: int, n: int, chunk_patients: int
+                      ) -> Iterator[tuple[str, pl.DataFrame]]:
+    """The patient-level tables of one chunk, one at a time, so a writer can free each before the next is built
+    (peak memory is the cohort plus the largest table, not the whole chunk)."""
     from pipeline.ehr.synth import cohort, hosp, icu, meds
     from pipeline.ehr.synth.dictionaries import caregiver_ids, provider_ids
 
@@ -114,41 +117,48 @@ def chunk_frames(seed: int, chunk: int, first_patient: int, n: int, chunk_patien
     caregivers = caregiver_ids(seed)
     c = cohort.build_cohort(rng(0), chunk, first_patient, n, chunk_patients)
     transfers, icustays = cohort.transfers_and_stays(rng(1), c, chunk_patients)
-    frames: dict[str, pl.DataFrame] = {
-        "patients": cohort.patients_frame(c),
-        "admissions": cohort.admissions_frame(rng(2), c, providers),
-        "transfers": transfers,
-        "icustays": icustays,
-        "services": cohort.services_frame(rng(3), c),
-        "diagnoses_icd": hosp.diagnoses_frame(rng(4), c),
-        "procedures_icd": hosp.procedures_frame(rng(5), c),
-        "drgcodes": hosp.drgcodes_frame(rng(6), c),
-        "hcpcsevents": hosp.hcpcs_frame(rng(7), c),
-        "labevents": hosp.labevents_frame(rng(8), c, providers, chunk_patients),
-        "microbiologyevents": hosp.microbiology_frame(rng(9), c, providers, chunk_patients),
-        "omr": hosp.omr_frame(rng(10), c),
-    }
-    frames.update(meds.medication_tables(rng(11), c, providers, chunk_patients))
-    frames["chartevents"] = icu.chartevents_frame(rng(12), c, caregivers)
+    yield "patients", cohort.patients_frame(c)
+    yield "admissions", cohort.admissions_frame(rng(2), c, providers)
+    yield "transfers", transfers
+    yield "icustays", icustays
+    del transfers, icustays
+    yield "services", cohort.services_frame(rng(3), c)
+    yield "diagnoses_icd", hosp.diagnoses_frame(rng(4), c)
+    yield "procedures_icd", hosp.procedures_frame(rng(5), c)
+    yield "drgcodes", hosp.drgcodes_frame(rng(6), c)
+    yield "hcpcsevents", hosp.hcpcs_frame(rng(7), c)
+    yield "labevents", hosp.labevents_frame(rng(8), c, providers, chunk_patients)
+    yield "microbiologyevents", hosp.microbiology_frame(rng(9), c, providers, chunk_patients)
+    yield "omr", hosp.omr_frame(rng(10), c)
+    med = meds.medication_tables(rng(11), c, providers, chunk_patients)
+    for name in list(med):
+        yield name, med.pop(name)
+    yield "chartevents", icu.chartevents_frame(rng(12), c, caregivers)
     inputs, ingredients, procedures = icu.input_tables(rng(13), c, caregivers, chunk_patients)
-    frames["inputevents"] = inputs
-    frames["ingredientevents"] = ingredients
-    frames["procedureevents"] = procedures
-    frames["outputevents"] = icu.outputevents_frame(rng(14), c, caregivers)
-    frames["datetimeevents"] = icu.datetimeevents_frame(rng(15), c, caregivers)
-    return frames
+    yield "inputevents", inputs
+    yield "ingredientevents", ingredients
+    yield "procedureevents", procedures
+    del inputs, ingredients, procedures
+    yield "outputevents", icu.outputevents_frame(rng(14), c, caregivers)
+    yield "datetimeevents", icu.datetimeevents_frame(rng(15), c, caregivers)
+
+
+def chunk_frames(seed: int, chunk: int, first_patient: int, n: int, chunk_patients: int) -> dict[str, pl.DataFrame]:
+    """All patient-level tables for one chunk, in memory (for tests and ad-hoc use)."""
+    return dict(iter_chunk_frames(seed, chunk, first_patient, n, chunk_patients))
 
 
 def _run_chunk(args: tuple[int, int, int, int, int, str]) -> dict[str, int]:
     """Generate one chunk and write one part per table; returns row counts (runs in workers too)."""
     seed, chunk, first, n, chunk_patients, out_dir = args
     tables = {t.name: t for t in mimic_tables()}
-    frames = chunk_frames(seed, chunk, first, n, chunk_patients)
     counts = {}
-    for name, t in tables.items():
-        if name in DICTIONARY_TABLES:
-            continue
-        counts[name] = _write(frames.pop(name), t, part_path(Path(out_dir), t, chunk))
+    for name, df in iter_chunk_frames(seed, chunk, first, n, chunk_patients):
+        counts[name] = _write(df, tables[name], part_path(Path(out_dir), tables[name], chunk))
+        del df
+    missing = set(tables) - set(counts) - set(DICTIONARY_TABLES)
+    if missing:
+        raise RuntimeError(f"chunk {chunk} produced no frame for {sorted(missing)}")
     return counts
 
 
