@@ -1,6 +1,6 @@
 -- Query noise: a insurance that exists among admissions, but never with this diagnosis
-SELECT DISTINCT a.insurance
-FROM mimiciv_hosp.admissions a
+SELECT a.insurance
+FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0) a
 WHERE a.insurance IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a2 ON a2.hadm_id = x.hadm_id
                   WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND a2.insurance = a.insurance)
