@@ -1,9 +1,0 @@
--- the charge of the earliest result of the lab in the admission (one price per lab item)
-SELECT DISTINCT c.cost
-FROM mimiciv_derived.cost c
-JOIN mimiciv_hosp.labevents l ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
-JOIN mimiciv_hosp.admissions a ON a.hadm_id = l.hadm_id
-WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
-  AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
-  AND l.charttime = (SELECT MIN(l2.charttime) FROM mimiciv_hosp.labevents l2
-                     WHERE l2.hadm_id = {{hadm_id}} AND l2.itemid = {{itemid}} AND l2.valuenum IS NOT NULL)
