@@ -212,3 +212,17 @@ def test_chunk_size_does_not_change_validity(tmp_path: Path) -> None:
     labs = pl.read_parquet(tmp_path / "b" / "hosp" / "labevents" / "*.parquet", columns=["labevent_id", "specimen_id"])
     assert labs["labevent_id"].is_unique().all()
     assert np.all(np.diff(np.sort(labs["specimen_id"].unique().to_numpy())) > 0)
+
+
+def test_workers_start_from_a_stdin_script(tmp_path: Path) -> None:
+    """Worker processes (spawn) must also start when the caller has no main file (python -c, stdin, notebooks)."""
+    import subprocess
+    import sys
+
+    code = ("from pathlib import Path\nfrom pipeline.ehr.synth import generate_parquet\n"
+            f"r = generate_parquet(30, 1, Path({str(tmp_path / 'out')!r}), chunk_patients=10, workers=2)\n"
+            "print(r.rows['patients'])\n")
+    proc = subprocess.run([sys.executable, "-"], input=code, capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip().endswith("30")

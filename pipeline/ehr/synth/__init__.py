@@ -203,12 +203,22 @@ def generate_parquet(patients: int, seed: int, out_dir: Path, *, chunk_patients:
     else:
         env_threads = os.environ.get("POLARS_MAX_THREADS")
         os.environ["POLARS_MAX_THREADS"] = "1"  # workers are the parallelism; avoid oversubscribing the cores
+        # spawn (not fork: polars' thread pool does not survive fork) re-runs the parent's main file in each worker;
+        # when that "file" does not exist (python -c / stdin / notebooks) hide it so workers start cleanly
+        main = sys.modules.get("__main__")
+        main_file = getattr(main, "__file__", None)
+        hide_main = main is not None and main_file is not None and getattr(main, "__spec__", None) is None \
+            and not Path(main_file).is_file()
+        if hide_main:
+            del main.__file__
         try:
             ctx = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
                 for i, counts in enumerate(ex.map(_run_chunk, jobs)):
                     consume(i, counts)
         finally:
+            if hide_main:
+                main.__file__ = main_file
             if env_threads is None:
                 os.environ.pop("POLARS_MAX_THREADS", None)
             else:
