@@ -258,7 +258,7 @@ def measure_family(db, fam, cap: int = 320, seed: int = 0) -> FamilyYield:
     if not accepted:
         return y
     ok_by_contract = defaultdict(set)
-    for ni, n in enumerate(fam.spec.noise):
+    for n in fam.spec.noise:
         # up to 3 candidate perturbations per contract, verified set-based
         attempts: list[list[dict]] = [[] for _ in range(3)]
         owners: list[list[int]] = [[] for _ in range(3)]
