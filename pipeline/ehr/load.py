@@ -479,12 +479,13 @@ def _load_postgres(sources: list[TableSource], url: str, *, replace: bool, worke
             # biggest first so the long tables do not end up last on one worker
             ordered = sorted(sources, key=lambda s: -sum(p.stat().st_size for p in s.paths))
             _parallel([load_task(s) for s in ordered], url, workers)
-            admin.execute(_staged(create["mimiciv_derived.cost"]) + " WITH (autovacuum_enabled = false)")
             report.rows.update({t.qualified: counts[t.qualified] for t in mimic_tables()})
             phases.mark("data")
 
             def cost_task(conn: Any) -> None:
                 with conn.transaction():
+                    # created in the filling transaction: with wal_level=minimal the INSERT then writes no WAL
+                    conn.execute(_staged(create["mimiciv_derived.cost"]) + " WITH (autovacuum_enabled = false)")
                     conn.execute("SET LOCAL work_mem = '1GB'")
                     report.rows["mimiciv_derived.cost"] = build_cost_table(
                         PostgresRunner(conn), hosp_schema="mimiciv_hosp" + STAGING_SUFFIX,
