@@ -21,8 +21,13 @@ class EHRResource(ConfigurableResource):
     patients: int = 3000
     seed: int = 0
     generate_if_absent: bool = True
+    # DuckDB: open read-write instead of the hardened read-only connection (whose 1 GB temp-spill cap is meant for
+    # agents' SQL). Large builds (tens of thousands of patients) need the spill; the file is locked meanwhile.
+    unbounded: bool = False
 
     def open(self) -> Database:
+        if self.unbounded and self.db_url.startswith("duckdb:///"):
+            return connect(self.db_url, read_only=False)
         return connect(self.db_url)
 
     def _has_ehr(self) -> bool:

@@ -21,6 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--test-fraction", type=float, default=None)
     p.add_argument("--outputs", default=None, help="outputs root (default <project>/outputs)")
     p.add_argument("--no-generate", action="store_true", help="never generate the EHR; fail if it is absent")
+    p.add_argument("--unbounded", action="store_true",
+                   help="DuckDB: open the EHR read-write (no 1 GB temp-spill cap) for large builds; locks the file")
     p.add_argument("--llm-base-url", default=None, help="OpenAI-compatible endpoint: enables the LLM rewriter")
     p.add_argument("--llm-model", default=None)
     p.add_argument("--llm-concurrency", type=int, default=None)
@@ -71,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.construction.steps import step_families
 
     step_families(cfg)
-    ehr = EHRResource(db_url=args.db, patients=args.patients, seed=cfg.seed, generate_if_absent=not args.no_generate)
+    ehr = EHRResource(db_url=args.db, patients=args.patients, seed=cfg.seed, generate_if_absent=not args.no_generate,
+                      unbounded=args.unbounded)
     settings = BuildSettings(version=cfg.version, seed=cfg.seed, per_family_cap=cfg.per_family_cap,
                              test_fraction=cfg.test_fraction, chunk_size=cfg.chunk_size,
                              max_noise_attempts=cfg.max_noise_attempts, contracts_dir=cfg.contracts_dir,

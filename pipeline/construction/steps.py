@@ -84,8 +84,9 @@ def families_from_frame(frame: pl.DataFrame) -> list[Family]:
 
 def step_bind(db: Database, families: list[Family], cfg: BuildConfig) -> tuple[pl.DataFrame, dict[str, Any]]:
     results, timings, candidates = [], {}, {}
-    for fam in families:
-        res = bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, timeout_s=cfg.query_timeout_s)
+    bound = runner_for(db, cfg).map(
+        lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, timeout_s=cfg.query_timeout_s), families)
+    for fam, res in zip(families, bound, strict=True):
         results.append((fam, res))
         timings[fam.id] = round(res.seconds, 3)
         candidates[fam.id] = res.candidates

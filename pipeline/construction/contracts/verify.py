@@ -229,15 +229,16 @@ def build_contracts(runner: SetRunner, families: list[Family], bindings: pl.Data
     by_family: dict[str, list[dict]] = {}
     for fam_id, slots in bindings.select("family", "slots").iter_rows():
         by_family.setdefault(fam_id, []).append(json.loads(slots))
-    rows, timings = [], {}
-    for fam in families:
-        slots_list = by_family.get(fam.id, [])
-        if not slots_list:
-            continue
+    def one(fam: Family) -> tuple[list[dict], float]:
         start = time.perf_counter()
-        verified = verify_set(runner, fam, slots_list)
+        verified = verify_set(runner, fam, by_family[fam.id])
         aliases = answer_aliases(runner, fam, verified)
-        rows += [contract_row(fam, v, aliases.get(i)) for i, v in enumerate(verified)]
-        timings[fam.id] = time.perf_counter() - start
+        return [contract_row(fam, v, aliases.get(i)) for i, v in enumerate(verified)], time.perf_counter() - start
+
+    todo = [f for f in families if by_family.get(f.id)]
+    rows, timings = [], {}
+    for fam, (fam_rows, seconds) in zip(todo, runner.map(one, todo), strict=True):
+        rows += fam_rows
+        timings[fam.id] = seconds
     frame = pl.DataFrame(rows, schema=CONTRACTS_SCHEMA).sort("contract_id")
     return frame, timings

@@ -255,7 +255,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
     attempt_failures: Counter[str] = Counter()
     targets = choose_levels({r["contract_id"]: sorted({n.level for n in fam_by_id[f].spec.noise})
                              for f, rs in by_family.items() for r in rs}, seed=seed)
-    for fam_id in sorted(by_family):
+    def one(fam_id: str) -> list[NoiseOutcome]:
         fam = fam_by_id[fam_id]
         rows = by_family[fam_id]
         clean = [json.loads(r["slots"]) for r in rows]
@@ -268,6 +268,12 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
         if any(retry):
             outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=retry,
                                      outcomes=outcomes)
+        return outcomes
+
+    fam_ids = sorted(by_family)
+    for fam_id, outcomes in zip(fam_ids, runner.map(one, fam_ids), strict=True):
+        fam = fam_by_id[fam_id]
+        rows = by_family[fam_id]
         for row, out in zip(rows, outcomes, strict=True):
             for lv, why in out.failures.items():
                 attempt_failures[f"{lv}:{why.split(':')[0]}"] += 1

@@ -60,15 +60,23 @@ def reexecute(runner: SetRunner, families: dict[str, Family], rows: list[dict]) 
     by_family: dict[str, list[dict]] = {}
     for r in rows:
         by_family.setdefault(r["family"], []).append(r)
-    for fam_id, rs in sorted(by_family.items()):
+    def one(item: tuple[str, list[dict]]) -> tuple[Any, Any, str | None]:
+        fam_id, rs = item
         fam = families[fam_id]
         ref, kinds = fam.text(fam.spec.reference), fam.slot_kinds
         try:
             clean = runner.rows(ref, [(i, json.loads(r["clean_slots"])) for i, r in enumerate(rs)], kinds, kind="reexecute")
             noise = runner.rows(ref, [(i, json.loads(r["noise_slots"])) for i, r in enumerate(rs)], kinds, kind="reexecute")
         except QueryError as e:
+            return None, None, str(e)
+        return clean, noise, None
+
+    items = sorted(by_family.items())
+    for (fam_id, rs), (clean, noise, error) in zip(items, runner.map(one, items), strict=True):
+        fam = families[fam_id]
+        if error is not None:
             for r in rs:
-                problems[r["pair_id"]] = f"query error: {e}"
+                problems[r["pair_id"]] = f"query error: {error}"
             continue
         for i, r in enumerate(rs):
             answer, reason, _ = make_answer(fam.spec.answer, clean.get(i, []))
