@@ -150,3 +150,23 @@ def test_common_libraries_import_in_the_child(sandbox: PythonSandbox) -> None:
             "print(numpy.arange(4).sum(), statistics.median([1, 3, 5]), pl.DataFrame({'a': [1, 2]})['a'].mean())")
     r = sandbox.run(code)
     assert r.ok and r.output.strip() == "6 3 1.5", r.as_text(2000)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="hiding folders needs a private mount namespace (root)")
+def test_project_checkout_is_hidden_but_python_still_runs(sandbox: PythonSandbox) -> None:
+    """Datasets (with their answers) and build storage live in the checkout: the agent must not read them, even
+    when the checkout and its venv sit under /tmp, which the sandbox covers with a fresh tmpfs."""
+    from pipeline.paths import PROJECT_ROOT
+
+    sandbox.start()
+    if not sandbox.capabilities.get("mountns"):
+        pytest.skip("no mount namespace on this kernel")
+    root = str(PROJECT_ROOT.resolve())
+    res = sandbox.run(
+        "import os, polars\n"
+        f"print(sorted(os.listdir({root!r})), os.path.exists({root + '/README.md'!r}), os.path.exists({root + '/outputs'!r}))"
+    )
+    assert res.ok, res.error
+    visible, readme, outputs = res.output.strip().rsplit(" ", 2)
+    assert readme == "False" and outputs == "False"
+    assert set(eval(visible)) <= {"pipeline", ".venv"}

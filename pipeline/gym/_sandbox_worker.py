@@ -104,11 +104,11 @@ def isolate(config: dict) -> dict:
         size = int(config.get("tmpfs_mb", 256))
         for d in ("/tmp", "/var/tmp", "/dev/shm", "/run"):
             if os.path.isdir(d) and not os.path.islink(d):
-                _mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV, f"size={size}m,mode=1777")
+                _cover(d, MS_NOSUID | MS_NODEV, f"size={size}m,mode=1777")
         _expose_interpreter()
         for d in config.get("hide_dirs", []):
             if os.path.isdir(d):
-                _mount("tmpfs", d, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY, "size=1m,mode=0555")
+                _cover(d, MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=1m,mode=0555")
     # probe: can a child create a PID namespace? (needs root; the worker stays root only for this and setuid)
     pid = os.fork()
     if pid == 0:
@@ -118,14 +118,39 @@ def isolate(config: dict) -> dict:
     return caps
 
 
+def _interpreter_paths() -> list[str]:
+    """Directories Python itself needs: its prefixes (the venv), sys.path and this script's folder."""
+    wanted = {sys.base_prefix, sys.prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)),
+              *(p for p in sys.path if p)}
+    return sorted({os.path.realpath(p) for p in wanted if os.path.isdir(p)})
+
+
+def _cover(directory: str, flags: int, data: str) -> bool:
+    """Mount an empty tmpfs over `directory` but keep what Python needs beneath it visible (a checkout and its
+    venv under /tmp, say): hold each needed directory by an O_PATH descriptor across the mount, then bind it
+    back through /proc/self/fd. Everything else beneath `directory` (datasets, the database) disappears."""
+    d = os.path.realpath(directory)
+    keep = [p for p in _interpreter_paths() if p.startswith(d + "/")]
+    keep = [p for p in keep if not any(q != p and p.startswith(q + "/") for q in keep)]
+    held = []
+    for path in keep:
+        with contextlib.suppress(OSError):
+            held.append((path, os.open(path, os.O_PATH | os.O_DIRECTORY)))
+    covered = _mount("tmpfs", d, "tmpfs", flags, data)
+    for path, fd in held:
+        if covered:
+            os.makedirs(path, exist_ok=True)
+            _mount(f"/proc/self/fd/{fd}", path, None, MS_BIND | MS_REC, None)
+        os.close(fd)
+    return covered
+
+
 def _expose_interpreter() -> None:
     """Keep the interpreter importable for the sandbox user when an ancestor directory is private (e.g. a
     pyenv Python under /root, mode 0700): cover that ancestor with an empty tmpfs and bind-mount back only the
     directories Python needs. Everything else in it (e.g. the rest of /root) stays invisible."""
-    wanted = {sys.base_prefix, sys.prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)),
-              *(p for p in sys.path if p)}
     covered: dict[str, set[str]] = {}
-    for path in sorted({os.path.realpath(p) for p in wanted if os.path.isdir(p)}):
+    for path in _interpreter_paths():
         parts = path.split("/")
         for i in range(2, len(parts)):
             ancestor = "/".join(parts[:i])

@@ -47,6 +47,8 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.paths import PROJECT_ROOT
+
 log = logging.getLogger(__name__)
 
 WORKER = Path(__file__).with_name("_sandbox_worker.py")
@@ -219,8 +221,10 @@ class PythonSandbox:
         if self._proc is not None and self._proc.poll() is None:
             return
         parent, child = socket.socketpair()
+        # the database's folder and the project checkout (datasets with their answers, build storage) are hidden;
+        # the worker keeps the interpreter and venv visible beneath a hidden folder (_cover in the worker)
         hide = sorted(d for d in {str(p.resolve().parent) for p in self.protected_paths if p.exists()}
-                      if not _holds_interpreter(d))
+                      | {str(PROJECT_ROOT.resolve())} if d != "/")
         config = {"tmpfs_mb": self.limits.tmpfs_mb, "hide_dirs": hide, "namespaces": self.namespaces}
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
         self._proc = subprocess.Popen(
