@@ -106,6 +106,7 @@ def _fix_interval_sums(tree: exp.Expression) -> bool:
 
 
 _CACHE_SIZE = 4096
+_CACHEABLE_CHARS = 20_000  # set-based construction queries run once and can be ~100 KB: not worth keeping
 _cache: dict[str, str] = {}
 
 
@@ -121,6 +122,8 @@ def to_duckdb(sql: str, parsed: exp.Expression | None = None) -> str:
             raise SQLSyntaxError(f"expected exactly one SQL statement, got {len(stmts)}")
         parsed = stmts[0]
     out = _transpile_tree(parsed)
+    if len(sql) > _CACHEABLE_CHARS:
+        return out
     if len(_cache) >= _CACHE_SIZE:
         _cache.pop(next(iter(_cache)))
     _cache[sql] = out
