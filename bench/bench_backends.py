@@ -17,57 +17,22 @@ Prints Markdown rows for BENCHMARKS.md. Generation itself is pipeline.ehr.synth 
 import argparse
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
+
+from pipeline.ehr.pgcluster import find_pg_bin, throwaway_cluster
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "tests" / "corpus"
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "sql" / "schema"
 
 
-def _pg_bin(name: str) -> str:
-    found = shutil.which(name)
-    if found:
-        return found
-    for d in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
-        if (d / name).exists():
-            return str(d / name)
-    raise FileNotFoundError(f"{name} not found: install the PostgreSQL server binaries")
-
-
-def _as_pg_user(cmd: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
-
-
-@contextmanager
-def pg_server(settings: list[str]) -> Iterator[tuple[str, int, Path]]:
-    """A throwaway PostgreSQL cluster (initdb + pg_ctl as the postgres user).
-    Yields (url of db 'postgres', port, data directory)."""
-    base = Path(tempfile.mkdtemp(prefix="robustgym-bench-pg-"))
-    data, sock = base / "data", base / "sock"
-    sock.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(base, "postgres")
-        shutil.chown(sock, "postgres")
-        os.chmod(base, 0o755)
-    subprocess.run(_as_pg_user([_pg_bin("initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                                "--no-locale"]), check=True, capture_output=True)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    opts = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 " + " ".join(f"-c {s}" for s in settings)
-    subprocess.run(_as_pg_user([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(base / "log"), "-w", "start"]),
-                   check=True, capture_output=True)
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", port, data
-    finally:
-        subprocess.run(_as_pg_user([_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "stop"]), capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+def pg_server(settings: list[str]) -> "AbstractContextManager[tuple[str, int, Path]]":
+    """A throwaway PostgreSQL cluster for the benchmark (see pipeline.ehr.pgcluster)."""
+    return throwaway_cluster(settings, prefix="robustgym-bench-pg-")
 
 
 class CpuMeter:
@@ -138,7 +103,7 @@ def _psql_baseline(export_dir: Path, port: int, dbname: str) -> dict[str, float]
     """mimic-code's way: psql, create.sql, \\copy FROM PROGRAM 'gzip -dc' per file, constraints.sql, indexes.sql."""
     from pipeline.ehr.schema import mimic_tables
 
-    psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", dbname, "-v", "ON_ERROR_STOP=1", "-q"]
+    psql = [find_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", dbname, "-v", "ON_ERROR_STOP=1", "-q"]
     times: dict[str, float] = {}
     t0 = time.perf_counter()
     subprocess.run([*psql, "-f", str(SCHEMA_DIR / "create.sql")], check=True, capture_output=True)
