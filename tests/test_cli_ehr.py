@@ -62,3 +62,20 @@ def test_generate_into_postgres_if_absent(pg_database: str, capsys: pytest.Captu
     assert "nothing to do" in capsys.readouterr().out
     with connect(pg_database) as con:
         assert con.scalar("SELECT COUNT(*) FROM mimiciv_hosp.patients") == 10
+
+
+def test_if_absent_regenerates_an_ehr_made_by_other_generator_code(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Same patients and seed but older generator code is not the same EHR: reusing it would break the promise
+    that a build from the same config is byte-identical."""
+    db_path = tmp_path / "ehr.duckdb"
+    db = f"duckdb:///{db_path}"
+    assert main(["ehr", "generate", "--patients", "20", "--seed", "3", "--db", db]) == 0
+    side = tmp_path / "ehr.duckdb.json"
+    info = json.loads(side.read_text())
+    assert len(info["generator_fingerprint"]) == 16
+    side.write_text(json.dumps({**info, "generator_fingerprint": "0" * 16}))
+    capsys.readouterr()
+    assert main(["ehr", "generate", "--patients", "20", "--seed", "3", "--db", db, "--if-absent"]) == 0
+    assert "nothing to do" not in capsys.readouterr().out
+    assert json.loads(side.read_text())["generator_fingerprint"] == info["generator_fingerprint"]

@@ -112,8 +112,28 @@ def _pg_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def generator_fingerprint() -> str:
+    """sha256 over the generator's source and reference data: an EHR made by older generator code is not "the
+    same build" even with the same patients and seed, so `if_absent` regenerates it instead of silently reusing it."""
+    import hashlib
+
+    from pipeline.paths import REFERENCE_DIR
+
+    synth_dir = Path(__file__).resolve().parent / "synth"
+    h = hashlib.sha256()
+    for path in sorted([*synth_dir.rglob("*.py"), *REFERENCE_DIR.glob("*.tsv")]):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def _same_build(info: dict[str, Any] | None, patients: int, seed: int) -> bool:
-    return bool(info) and info.get("patients") == patients and info.get("seed") == seed  # type: ignore[union-attr]
+    return (
+        bool(info)
+        and info.get("patients") == patients  # type: ignore[union-attr]
+        and info.get("seed") == seed  # type: ignore[union-attr]
+        and info.get("generator_fingerprint") == generator_fingerprint()  # type: ignore[union-attr]
+    )
 
 
 def generate_ehr(
@@ -154,6 +174,6 @@ def generate_ehr(
     finally:
         if temporary or not keep_parquet:
             shutil.rmtree(parquet_dir, ignore_errors=True)
-    write_build_info(db_url, {"generator": "pipeline.ehr.synth", "patients": patients, "seed": seed,
-                              "rows": report.total_rows})
+    write_build_info(db_url, {"generator": "pipeline.ehr.synth", "generator_fingerprint": generator_fingerprint(),
+                              "patients": patients, "seed": seed, "rows": report.total_rows})
     return BuildResult(db_url, patients, seed, False, round(time.perf_counter() - start, 3), generation, report)
