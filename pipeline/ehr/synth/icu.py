@@ -315,6 +315,15 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
     return inputs, ingredients, procedures
 
 
+def _stack_by_stay_time_item(
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Concatenate per-item (stay, time, item, value) parts and order the rows by stay, time, item."""
+    s, t, j, v = (np.concatenate(column) for column in zip(*parts, strict=True))
+    o = np.lexsort((j, t, s))
+    return s[o], t[o], j[o], v[o]
+
+
 def outputevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, density: float = 1.0) -> pl.DataFrame:
     s_adm = c.s_adm
     ns = len(s_adm)
@@ -327,12 +336,7 @@ def outputevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarr
         s, t, _ = _schedule(rng, t0, t1, every_h * 60 / density, mask)
         v = np.round(mean * np.exp(0.5 * rng.standard_normal(len(s))) * np.where(aki[s], 0.4, 1.0))
         parts.append((s, t, np.full(len(s), j), np.maximum(v, 1)))
-    s = np.concatenate([p[0] for p in parts])
-    t = np.concatenate([p[1] for p in parts])
-    j = np.concatenate([p[2] for p in parts])
-    v = np.concatenate([p[3] for p in parts])
-    o = np.lexsort((j, t, s))
-    s, t, j, v = s[o], t[o], j[o], v[o]
+    s, t, j, v = _stack_by_stay_time_item(parts)
     n = len(s)
     return pl.DataFrame({
         "subject_id": c.a_subject[s_adm[s]], "hadm_id": c.hadm_id[s_adm[s]], "stay_id": c.stay_id[s],
@@ -358,12 +362,7 @@ def datetimeevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.nda
         val = np.where(j == 4, t0[s] - rng.integers(5, 40, ns)[s] * 1440, inserted)
         val = val - val % 1440 if j == 4 else val
         parts.append((s, t, np.full(len(s), j), val))
-    s = np.concatenate([p[0] for p in parts])
-    t = np.concatenate([p[1] for p in parts])
-    j = np.concatenate([p[2] for p in parts])
-    val = np.concatenate([p[3] for p in parts])
-    o = np.lexsort((j, t, s))
-    s, t, j, val = s[o], t[o], j[o], val[o]
+    s, t, j, val = _stack_by_stay_time_item(parts)
     n = len(s)
     return pl.DataFrame({
         "subject_id": c.a_subject[s_adm[s]], "hadm_id": c.hadm_id[s_adm[s]], "stay_id": c.stay_id[s],
