@@ -60,6 +60,7 @@ class ContractsSchema(pa.DataFrameModel):
     reference_sql: str
     conditions: str = pa.Field(str_startswith="[")
     subject_ids: pl.List(pl.Int64)
+    readings: str = pa.Field(str_startswith="[")
 
     @pa.dataframe_check
     def accepted_have_answer(cls, data: PolarsData) -> pl.LazyFrame:
@@ -144,6 +145,8 @@ class TasksSchema(pa.DataFrameModel):
     slots: str
     answer_columns: str = pa.Field(nullable=True)
     rewriter: str
+    noise_kind: str = pa.Field(isin=["content", "identifier"])
+    readings: str = pa.Field(str_startswith="[")
 
     @pa.dataframe_check
     def clean_has_answer_noise_has_none(cls, data: PolarsData) -> pl.LazyFrame:

@@ -31,6 +31,8 @@ class Verified:
     reason: str | None = None  # None: accepted
     detail: str = ""
     n_rows: int = 0
+    readings: list[str] = field(default_factory=list)  # the readings the answer was proved under
+    reading_aliases: list[str] = field(default_factory=list)  # answers of `clean: alias` readings
 
     @property
     def accepted(self) -> bool:
@@ -109,6 +111,29 @@ def make_answer(spec: AnswerSpec, rows: list[dict[str, Any]]) -> tuple[Any, str 
     return [v for _, v in distinct], None, ""
 
 
+def answers_agree(spec: AnswerSpec, a: Any, b: Any) -> bool:
+    """Two answers of one answer type are the same within the family's tolerance (numbers), precision
+    (datetimes) or case (strings); lists and rows compare item by item."""
+    if spec.type == "number_with_unit" and isinstance(a, dict) and isinstance(b, dict):
+        return (abs(float(a["value"]) - float(b["value"])) <= spec.tolerance + 1e-9
+                and str(a.get("unit") or "").strip().lower() == str(b.get("unit") or "").strip().lower())
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return False
+        if spec.type == "list" and not spec.ordered:
+            a, b = sorted(a, key=canonical_json), sorted(b, key=canonical_json)
+        return all(answers_agree(spec, x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool):
+        return abs(float(a) - float(b)) <= spec.tolerance + 1e-9
+    if spec.type == "datetime" and spec.precision == "day":
+        return str(a)[:10] == str(b)[:10]
+    if spec.type == "datetime":
+        return str(a)[:16] == str(b)[:16]
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().lower() == b.strip().lower()
+    return canonical_json(a) == canonical_json(b)
+
+
 def is_no_answer(rows: list[dict[str, Any]]) -> bool:
     """The reference returned no row, or only NULLs: what a Noise twin must produce."""
     return all(all(v is None for v in r.values()) for r in rows)
@@ -126,7 +151,8 @@ def _judge(family: Family, slots: dict, conds: dict[str, bool | None], rows: lis
     if failed:
         return Verified(slots, conds, reason="condition_failed", detail=",".join(failed))
     answer, reason, detail = make_answer(family.spec.answer, rows or [])
-    return Verified(slots, conds, answer=answer, reason=reason, detail=detail, n_rows=len(rows or []))
+    return Verified(slots, conds, answer=answer, reason=reason, detail=detail, n_rows=len(rows or []),
+                    readings=["reference"] if reason is None else [])
 
 
 def verify_set(runner: SetRunner, family: Family, slots_list: list[dict[str, SlotValue]]) -> list[Verified]:
@@ -139,7 +165,37 @@ def verify_set(runner: SetRunner, family: Family, slots_list: list[dict[str, Slo
         rows = runner.rows(family.text(family.spec.reference), ok, kinds)
     except QueryError as e:
         return [Verified(s, {}, reason="query_error", detail=str(e)) for s in slots_list]
-    return [_judge(family, s, conds[b], rows.get(b, [])) for b, s in bindings]
+    out = [_judge(family, s, conds[b], rows.get(b, [])) for b, s in bindings]
+    try:
+        check_readings(runner, family, [(b, s) for b, s in bindings if out[b].accepted], out)
+    except QueryError as e:
+        return [Verified(s, {}, reason="query_error", detail=f"reading: {e}") for s in slots_list]
+    return out
+
+
+def check_readings(runner: SetRunner, family: Family, accepted: list[tuple[int, dict[str, SlotValue]]],
+                   out: list[Verified]) -> None:
+    """A Clean task ships only when every `agree` reading gives the reference's answer within tolerance; `alias`
+    readings add their answers to the accepted spellings; `noise_only` readings are pinned by the wording for
+    Clean. Set-based: one query per reading and chunk. Rejections name the reading that disagreed."""
+    kinds, spec = family.slot_kinds, family.spec.answer
+    for reading in family.spec.readings:
+        live = [(b, s) for b, s in accepted if out[b].accepted]
+        if reading.clean == "noise_only" or not live:
+            continue
+        rows = runner.rows(family.text(reading.sql), live, kinds, kind="reading")
+        for b, _ in live:
+            v = out[b]
+            answer, reason, _ = make_answer(spec, rows.get(b, []))
+            if reading.clean == "alias":
+                if reason is None and not answers_agree(spec, answer, v.answer):
+                    v.reading_aliases.append(str(answer))
+                v.readings.append(reading.name)
+            elif reason is not None or not answers_agree(spec, answer, v.answer):
+                v.reason, v.detail = "reading_disagrees", (
+                    f"{reading.name}: {canonical_json(answer) if reason is None else reason} vs {canonical_json(v.answer)}")
+            else:
+                v.readings.append(reading.name)
 
 
 def verify_per_contract(runner: SetRunner, family: Family, slots_list: list[dict[str, SlotValue]]) -> list[Verified]:
@@ -154,13 +210,14 @@ def verify_per_contract(runner: SetRunner, family: Family, slots_list: list[dict
             out.append(Verified(s, {}, reason="query_error", detail=str(e)))
             continue
         out.append(_judge(family, s, conds, rows))
+    check_readings(runner, family, [(i, s) for i, s in enumerate(slots_list) if out[i].accepted], out)
     return out
 
 
 def answer_aliases(runner: SetRunner, family: Family, verified: list[Verified]) -> dict[int, list[str]]:
     """index → accepted spellings of a string answer (family `answer.aliases` SQL, `{{answer}}` bound)."""
     if not family.spec.answer.aliases:
-        return {}
+        return {i: sorted(set(v.reading_aliases)) for i, v in enumerate(verified) if v.reading_aliases}
     kinds = dict(family.slot_kinds, answer="text")
     bindings = [(i, dict(v.slots, answer=str(v.answer))) for i, v in enumerate(verified) if v.accepted]
     try:
@@ -168,10 +225,10 @@ def answer_aliases(runner: SetRunner, family: Family, verified: list[Verified]) 
     except QueryError as e:
         log.warning("%s: aliases query failed: %s", family.id, e)
         return {}
-    out = {}
+    out = {i: sorted(set(v.reading_aliases)) for i, v in enumerate(verified) if v.reading_aliases}
     for i, rs in rows.items():
-        aliases = sorted({str(r.get("alias")) for r in rs if r.get("alias") is not None} - {str(verified[i].answer)})
-        out[i] = aliases
+        aliases = {str(r.get("alias")) for r in rs if r.get("alias") is not None} | set(out.get(i, []))
+        out[i] = sorted(aliases - {str(verified[i].answer)})
     return out
 
 
@@ -182,7 +239,7 @@ CONTRACTS_SCHEMA = {
     "contract_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String, "slots": pl.String,
     "status": pl.String, "reason": pl.String, "detail": pl.String, "answer": pl.String, "answer_type": pl.String,
     "tolerance": pl.Float64, "precision": pl.String, "ordered": pl.Boolean, "answer_aliases": pl.String,
-    "reference_sql": pl.String, "conditions": pl.String, "subject_ids": pl.List(pl.Int64),
+    "reference_sql": pl.String, "conditions": pl.String, "subject_ids": pl.List(pl.Int64), "readings": pl.String,
 }
 
 
@@ -216,6 +273,7 @@ def contract_row(family: Family, v: Verified, aliases: list[str] | None = None) 
         "reference_sql": render(family.text(spec.reference), v.slots, family.slot_kinds),
         "conditions": conditions_json(family, v.slots, v.conditions),
         "subject_ids": subject_ids(family, v.slots),
+        "readings": canonical_json(v.readings),
     }
 
 

@@ -31,6 +31,8 @@ class Twin:
     breaks: str
     slots: dict[str, SlotValue]
     conditions: dict[str, bool | None]
+    kind: str = "content"
+    readings: list[str] = field(default_factory=list)  # the readings under which it was proved to have no answer
 
 
 @dataclass
@@ -166,11 +168,20 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
     kinds = family.slot_kinds
     conditions = [(c.name, family.text(c.sql)) for c in family.spec.conditions]
     reference = family.text(family.spec.reference)
+    readings = [(r.name, family.text(r.sql)) for r in family.spec.readings]
+    proved = ["reference", *(n for n, _ in readings)]
     outcomes = outcomes if outcomes is not None else [NoiseOutcome() for _ in clean]
     cid = dict(enumerate(contract_ids))
-    for spec in family.spec.noise:
+    specs = family.spec.noise
+    # operators of one level are tried in a per-contract seeded order, so no operator wins just by coming first
+    order = {b: {lv: sorted((i for i, sp in enumerate(specs) if sp.level == lv),
+                            key=lambda i: stable_hash(seed, cid[b], "operator", i))
+                 for lv in {sp.level for sp in specs}} for b in range(len(clean))}
+    depth = max(len(v) for v in order[0].values()) if clean else 0
+    for rank, (i, spec) in ((r, x) for r in range(depth) for x in enumerate(specs)):
         idx = [b for b in range(len(clean))
-               if spec.level not in outcomes[b].twins and (wanted is None or spec.level in wanted[b])]
+               if spec.level not in outcomes[b].twins and (wanted is None or spec.level in wanted[b])
+               and len(order[b][spec.level]) > rank and order[b][spec.level][rank] == i]
         if not idx:
             continue
         try:
@@ -192,6 +203,13 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
                 conds = runner.conditions(conditions, trial, kinds)
                 passing = [(b, s) for b, s in trial if check_twin(conds[b], spec.breaks, None) is None]
                 rows = runner.rows(reference, passing, kinds)
+                answerable: dict[int, str] = {}
+                for name, sql in readings:  # every reasonable reading must find no answer either
+                    left = [(b, s) for b, s in passing if b not in answerable and is_no_answer(rows.get(b, []))]
+                    if not left:
+                        break
+                    alt = runner.rows(sql, left, kinds, kind="reading")
+                    answerable.update({b: name for b, _ in left if not is_no_answer(alt.get(b, []))})
             except QueryError as e:
                 for b, _ in trial:
                     outcomes[b].failures[spec.level] = f"query_error:{e}"
@@ -199,8 +217,10 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
             still = []
             for b, s in trial:
                 reason = check_twin(conds[b], spec.breaks, rows.get(b, []))
+                if reason is None and b in answerable:
+                    reason = f"reading_answerable:{answerable[b]}"
                 if reason is None:
-                    outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[b])
+                    outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[b], spec.kind, proved)
                     outcomes[b].failures.pop(spec.level, None)
                 else:
                     outcomes[b].failures[spec.level] = reason
@@ -237,6 +257,7 @@ PAIRS_SCHEMA = {
     "ordered": pl.Boolean, "answer_aliases": pl.String, "answer_columns": pl.String,
     "clean_reference_sql": pl.String, "noise_reference_sql": pl.String,
     "clean_conditions": pl.String, "noise_conditions": pl.String, "subject_ids": pl.List(pl.Int64),
+    "noise_kind": pl.String, "clean_readings": pl.String, "noise_readings": pl.String,
     "status": pl.String, "reason": pl.String, "detail": pl.String,
 }
 
@@ -276,7 +297,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
         rows = by_family[fam_id]
         for row, out in zip(rows, outcomes, strict=True):
             for lv, why in out.failures.items():
-                attempt_failures[f"{lv}:{why.split(':')[0]}"] += 1
+                attempt_failures[f"{lv}:{why if why.startswith('reading_') else why.split(':')[0]}"] += 1
             if out.twins:
                 candidates[row["contract_id"]] = (fam, row, out)
             else:
@@ -304,6 +325,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
             "clean_conditions": row["conditions"],
             "noise_conditions": conditions_json(fam, twin.slots, twin.conditions),
             "subject_ids": sorted(set(row["subject_ids"]) | set(subject_ids(fam, twin.slots))),
+            "noise_kind": twin.kind, "clean_readings": row["readings"], "noise_readings": canonical_json(twin.readings),
             "status": "accepted", "reason": None, "detail": None,
         })
     stats = {"attempt_failures": dict(sorted(attempt_failures.items())),

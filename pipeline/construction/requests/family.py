@@ -89,6 +89,8 @@ class ShiftSpec(_Strict):
 class NoiseSpec(_Strict):
     level: Literal["record", "value", "query"]
     breaks: str
+    kind: Literal["content", "identifier"]  # content: the clinical content is false (a measurement never taken, a
+    # threshold never crossed, events in the other order); identifier: a restated identifier contradicts the record
     candidates: str | None = None
     shift: ShiftSpec | None = None
 
@@ -97,6 +99,16 @@ class NoiseSpec(_Strict):
         if (self.candidates is None) == (self.shift is None):
             raise ValueError("a noise entry needs exactly one of candidates (SQL file) or shift")
         return self
+
+
+class ReadingSpec(_Strict):
+    """One reasonable reading of the request as an SQL variant of the reference (same placeholders and answer
+    columns). Noise twins must give no answer under every reading; `clean` says what a Clean task needs."""
+
+    name: str = Field(pattern=r"^\w+$")
+    sql: str
+    clean: Literal["agree", "alias", "noise_only"] = "agree"
+    description: str = ""
 
 
 class FamilySpec(_Strict):
@@ -110,6 +122,7 @@ class FamilySpec(_Strict):
     reference: str
     answer: AnswerSpec
     noise: list[NoiseSpec] = Field(min_length=1)
+    readings: list[ReadingSpec] = Field(default_factory=list)
     questions: list[str] = Field(min_length=3)
     max_bindings: int | None = Field(None, ge=1)
 
@@ -387,6 +400,7 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     sql_refs += [(("noise", i, "candidates"), n.candidates, True, False, False) for i, n in enumerate(spec.noise) if n.candidates]
     if spec.answer.aliases:
         sql_refs.append((("answer", "aliases"), spec.answer.aliases, True, False, False))
+    sql_refs += [(("readings", i, "sql"), r.sql, True, False, False) for i, r in enumerate(spec.readings)]
     for loc, rel, lateral, holds, is_binding in sql_refs:
         file = sql_dir / rel
         if not file.is_file():
@@ -426,6 +440,14 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
                 ok = {"factors": ("float", "int"), "add": ("float", "int"), "hours": ("datetime",), "days": ("datetime", "date")}
                 if kind not in ok[n.shift.strategy]:
                     err(("noise", i, "shift"), f"shift {n.shift.strategy} does not apply to a {spec.slots[n.shift.slot].type} slot")
+    reading_names = [r.name for r in spec.readings]
+    if len(set(reading_names)) != len(reading_names):
+        err(("readings",), "reading names must be unique")
+    for i, r in enumerate(spec.readings):
+        if r.clean == "alias" and spec.answer.type != "string":
+            err(("readings", i, "clean"), "clean: alias needs a string answer (the verifier matches aliases as text)")
+        if r.sql == spec.reference:
+            err(("readings", i, "sql"), "a reading must differ from the reference SQL")
     if spec.answer.columns is None and spec.answer.type == "number_with_unit":
         err(("answer", "columns"), "number_with_unit needs columns: [value column, unit column]")
     if spec.answer.type == "number_with_unit" and spec.answer.columns and len(spec.answer.columns) != 2:

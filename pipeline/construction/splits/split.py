@@ -28,6 +28,7 @@ TASK_COLUMNS: dict[str, pl.DataType] = {
     "conditions": pl.String(), "failed_condition": pl.String(), "subject_ids": pl.List(pl.Int64()),
     "split": pl.String(), "dataset_version": pl.String(), "answer_aliases": pl.String(), "precision": pl.String(),
     "ordered": pl.Boolean(), "slots": pl.String(), "answer_columns": pl.String(), "rewriter": pl.String(),
+    "noise_kind": pl.String(), "readings": pl.String(),
 }
 
 REJECTION_COLUMNS: dict[str, pl.DataType] = {
@@ -89,14 +90,16 @@ def task_rows(rewritten: pl.DataFrame, splits: dict[str, str], version: str) -> 
             "family": p["family"], "answer_type": p["answer_type"], "tolerance": p["tolerance"],
             "subject_ids": p["subject_ids"], "split": splits[p["pair_id"]], "dataset_version": version,
             "precision": p["precision"], "ordered": p["ordered"], "answer_columns": p["answer_columns"],
-            "rewriter": p["rewriter"],
+            "rewriter": p["rewriter"], "noise_kind": p["noise_kind"],
         }
         rows.append({**common, "task_id": f"{p['pair_id']}-clean", "variant": "clean", "question": p["clean_question"],
                      "answer": p["answer"], "reference_sql": p["clean_reference_sql"], "conditions": p["clean_conditions"],
-                     "failed_condition": None, "answer_aliases": p["answer_aliases"], "slots": p["clean_slots"]})
+                     "failed_condition": None, "answer_aliases": p["answer_aliases"], "slots": p["clean_slots"],
+                     "readings": p["clean_readings"]})
         rows.append({**common, "task_id": f"{p['pair_id']}-noise", "variant": "noise", "question": p["noise_question"],
                      "answer": None, "reference_sql": p["noise_reference_sql"], "conditions": p["noise_conditions"],
-                     "failed_condition": p["failed_condition"], "answer_aliases": "[]", "slots": p["noise_slots"]})
+                     "failed_condition": p["failed_condition"], "answer_aliases": "[]", "slots": p["noise_slots"],
+                     "readings": p["noise_readings"]})
     return pl.DataFrame(rows, schema=TASK_COLUMNS).sort("task_id")
 
 
