@@ -10,9 +10,9 @@ import time
 
 from pipeline.construction import sqlexec
 from pipeline.construction.config import BuildConfig
-from pipeline.construction.contracts.verify import verify_per_contract, verify_set
 from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.steps import build_dataset, families_from_frame, step_families
+from pipeline.construction.verification.verify import verify_per_contract, verify_set
 from pipeline.ehr.database import connect
 from pipeline.paths import DEFAULT_DB_URL
 

@@ -8,7 +8,7 @@ import sys
 # (module, description) — each module exposes register(subparsers) adding its subcommands with a `func`.
 _COMMAND_MODULES = (
     "pipeline.ehr.commands",  # robustgym ehr generate|load|export|check
-    "pipeline.construction.commands",  # robustgym build
+    "pipeline.assets.commands",  # robustgym build
     "pipeline.gym.commands",  # robustgym eval|report|export-sft
 )
 

@@ -1,20 +1,32 @@
 """The Dagster code location (pyproject [tool.dagster] module_name): `dagster dev` shows the construction graph
 and, downstream of the published split, the evaluation of each agent (partitioned by agent) so results sit in the
-lineage next to the split they used. Runs launched there execute in-process like `robustgym build`. Resources are
-configured here, in one place; environment variables ROBUSTGYM_DB_URL / ROBUSTGYM_LLM_BASE_URL / ROBUSTGYM_LLM_MODEL override the defaults."""
+lineage next to the split they used. Runs launched there execute in-process like `robustgym build`.
 
-from dagster import AssetSelection, Definitions, define_asset_job, in_process_executor
+Resources are configured here, in one place. The environment variables ROBUSTGYM_DB_URL, ROBUSTGYM_LLM_BASE_URL,
+ROBUSTGYM_LLM_MODEL, ROBUSTGYM_EVAL_MODEL and ROBUSTGYM_EVAL_BASE_URL, when set, are bound through Dagster's EnvVar:
+Dagster reads them when a run starts and shows them as environment-sourced in the launchpad."""
+
+import os
+
+from dagster import AssetSelection, Definitions, EnvVar, define_asset_job, in_process_executor
 
 from pipeline.assets.assets import ALL_ASSETS
 from pipeline.assets.checks import ALL_CHECKS
+from pipeline.assets.evaluation import EvalSettings, evaluation
 from pipeline.assets.io_manager import PolarsParquetIOManager
-from pipeline.assets.resources import BuildSettings, EHRResource, LLMResource
-from pipeline.gym.dagster_assets import EvalSettings, evaluation
+from pipeline.assets.resources import BuildSettings, EHRResource, LLMSettings
+
+
+def _env(**fields: str) -> dict[str, EnvVar]:
+    """field → EnvVar for the variables that are set (an unset EnvVar fails the run; unset means the default)."""
+    return {field: EnvVar(var) for field, var in fields.items() if var in os.environ}
 
 
 def default_resources() -> dict:
-    return {"ehr": EHRResource(), "llm": LLMResource(), "settings": BuildSettings(), "io_manager": PolarsParquetIOManager(),
-            "eval_settings": EvalSettings()}
+    llm = LLMSettings(**_env(base_url="ROBUSTGYM_LLM_BASE_URL", model="ROBUSTGYM_LLM_MODEL"))
+    return {"ehr": EHRResource(**_env(db_url="ROBUSTGYM_DB_URL")), "settings": BuildSettings(llm=llm),
+            "io_manager": PolarsParquetIOManager(),
+            "eval_settings": EvalSettings(**_env(model="ROBUSTGYM_EVAL_MODEL", base_url="ROBUSTGYM_EVAL_BASE_URL"))}
 
 
 # the build is the construction graph; evaluation is partitioned by agent and launched per partition

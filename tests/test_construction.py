@@ -10,8 +10,6 @@ import polars as pl
 import pytest
 
 from pipeline.construction.config import BuildConfig
-from pipeline.construction.contracts.structure import sql_structure
-from pipeline.construction.contracts.verify import make_answer, verify_per_contract, verify_set
 from pipeline.construction.noise.inject import choose_levels, shift_candidates
 from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import (
@@ -24,7 +22,9 @@ from pipeline.construction.requests.family import (
 from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
+from pipeline.construction.splits.structure import sql_structure
 from pipeline.construction.sqlexec import SetRunner, lateral_sql, render
+from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import connect
 
 DATA = Path(__file__).parent / "data" / "families"

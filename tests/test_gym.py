@@ -204,8 +204,8 @@ def test_summary_from_rows_handles_partial_groups() -> None:
 def test_evaluation_dagster_asset_runs_a_partition(mini: tuple[str, Path], tmp_path: Path) -> None:
     from dagster import build_asset_context
 
+    from pipeline.assets.evaluation import EvalSettings, evaluation
     from pipeline.assets.resources import EHRResource
-    from pipeline.gym.dagster_assets import EvalSettings, evaluation
 
     url, ds = mini
     ctx = build_asset_context(partition_key="null")
@@ -236,8 +236,8 @@ def test_evaluation_asset_loads_beside_the_construction_graph() -> None:
     from dagster import Definitions
 
     from pipeline.assets.assets import ALL_ASSETS
+    from pipeline.assets.evaluation import EvalSettings, evaluation
     from pipeline.definitions import default_resources
-    from pipeline.gym.dagster_assets import EvalSettings, evaluation
 
     defs = Definitions(assets=[*ALL_ASSETS, evaluation], resources={**default_resources(), "eval_settings": EvalSettings()})
     Definitions.validate_loadable(defs)

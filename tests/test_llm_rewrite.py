@@ -2,14 +2,12 @@
 success with an on-disk cache, and every fault becoming a rejection with its reason — timeout, HTTP 500,
 malformed JSON, a rewrite that drops a slot, a judge that says the meaning changed."""
 
-import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import polars as pl
 import pytest
+from fake_llm import FakeLLM
 
 from pipeline.construction.config import BuildConfig, LLMConfig
 from pipeline.construction.requests.family import load_synonyms
@@ -18,82 +16,13 @@ from pipeline.construction.sqlexec import SetRunner
 from pipeline.construction.steps import (
     families_from_frame,
     step_bind,
-    step_contracts,
     step_families,
     step_noise,
+    step_verify,
 )
 from pipeline.ehr.database import connect
 
 DATA = Path(__file__).parent / "data" / "families"
-
-
-class FakeLLM:
-    """Answers chat.completions like a model would, in the mode the test sets."""
-
-    def __init__(self) -> None:
-        self.mode = "ok"
-        self.judge = "yes"
-        self.requests = 0
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-
-    def reply(self, prompt: str) -> tuple[int, str]:
-        payload = json.loads(prompt[prompt.rindex("\n{\n") + 1:])
-        if prompt.startswith("You check"):
-            ok = self.judge == "yes"
-            return 200, json.dumps({"clean_same_meaning": True, "noise_same_meaning": ok,
-                                    "reason": "" if ok else "the threshold became a different condition"})
-        if self.mode == "garbage":
-            return 200, "Sure! Here are the rewrites: clean -> ..., noise -> ..."
-        clean, noise = payload["clean"], payload["noise"]
-        if self.mode == "drop":
-            kept = max((str(v) for k, v in payload["keep"]["clean"].items() if k not in payload["differs"]), key=len)
-            clean, noise = clean.replace(kept, "it"), noise.replace(kept, "it")
-        reword = lambda q: "For the record: " + q[0].lower() + q[1:]  # noqa: E731
-        return 200, "```json\n" + json.dumps({"clean": reword(clean), "noise": reword(noise)}) + "\n```"
-
-    def _handler(self):
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):  # quiet
-                pass
-
-            def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                fake.requests += 1
-                if fake.mode == "timeout":
-                    time.sleep(2.0)
-                if fake.mode == "500":
-                    self.send_response(500)
-                    self.send_header("Content-Type", "application/json")
-                    self.end_headers()
-                    self.wfile.write(b'{"error": {"message": "boom"}}')
-                    return
-                status, content = fake.reply(body["messages"][-1]["content"])
-                data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                                   "choices": [{"index": 0, "finish_reason": "stop",
-                                                "message": {"role": "assistant", "content": content}}],
-                                   "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-        return Handler
-
-    def close(self) -> None:
-        self.server.shutdown()
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +39,7 @@ def built(tiny_duckdb_url, tmp_path_factory):
     db = connect(tiny_duckdb_url)
     fams = families_from_frame(step_families(cfg))
     bindings, _ = step_bind(db, fams, cfg)
-    contracts, _ = step_contracts(db, fams, bindings, cfg)
+    contracts, _ = step_verify(db, fams, bindings, cfg)
     pairs, _ = step_noise(db, fams, contracts, cfg)
     pairs = pairs.filter(pl.col("status") == "accepted").head(6)
     assert pairs.height == 6

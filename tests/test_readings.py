@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.construction.contracts.verify import answers_agree, verify_per_contract, verify_set
 from pipeline.construction.noise.inject import inject_family
 from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import AnswerSpec, load_family_file
 from pipeline.construction.sqlexec import SetRunner
+from pipeline.construction.verification.verify import answers_agree, verify_per_contract, verify_set
 from pipeline.ehr.database import connect
 
 DATA = Path(__file__).parent / "data" / "families"

@@ -2,26 +2,17 @@
 its table with metadata (counts by intent × level × noise level, rejections by reason, timings, a preview)."""
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import polars as pl
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
-from pipeline.assets.resources import BuildSettings, EHRResource, LLMResource
+from pipeline.assets.resources import BuildSettings, EHRResource
+from pipeline.common.markdown import frame_table
 from pipeline.construction import steps
+from pipeline.construction.config import BuildConfig
 from pipeline.construction.splits.card import counts_table
-
-
-def _md_table(frame: pl.DataFrame, limit: int = 5, width: int = 80) -> str:
-    if frame.height == 0:
-        return "(empty)"
-    head = frame.head(limit)
-    cols = head.columns
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for row in head.iter_rows():
-        cells = [str(v).replace("|", "\\|").replace("\n", " ")[:width] for v in row]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
 
 
 def _counts(frame: pl.DataFrame, cols: list[str]) -> dict[str, int]:
@@ -32,7 +23,8 @@ def _counts(frame: pl.DataFrame, cols: list[str]) -> dict[str, int]:
     return {"/".join(str(v) for v in r[:-1]): int(r[-1]) for r in g.iter_rows()}
 
 
-def _meta(frame: pl.DataFrame, seconds: float, extra: dict[str, Any], preview_cols: list[str]) -> dict[str, Any]:
+def _meta(frame: pl.DataFrame, seconds: float, extra: dict[str, Any], cfg: BuildConfig, preview_cols: list[str]
+          ) -> dict[str, Any]:
     accepted = frame.filter(pl.col("status") == "accepted") if "status" in frame.columns else frame
     rejected = frame.filter(pl.col("status") != "accepted") if "status" in frame.columns else frame.head(0)
     meta: dict[str, Any] = {
@@ -42,11 +34,23 @@ def _meta(frame: pl.DataFrame, seconds: float, extra: dict[str, Any], preview_co
         "counts_by_intent_level_noise": MetadataValue.json(_counts(accepted, ["intent", "level", "noise_level"])),
         "rejections_by_reason": MetadataValue.json(_counts(rejected, ["reason"])),
         "seconds": round(seconds, 3),
-        "preview": MetadataValue.md(_md_table(accepted.select([c for c in preview_cols if c in frame.columns]))),
+        "preview": MetadataValue.md(frame_table(accepted.select([c for c in preview_cols if c in frame.columns]),
+                                                limit=5)),
+        "build_config": MetadataValue.json(cfg.model_dump(mode="json")),
     }
     for k, v in extra.items():
         meta[k] = MetadataValue.json(v) if isinstance(v, dict | list) else v
     return meta
+
+
+def _db_step(step: Callable[..., tuple[pl.DataFrame, dict[str, Any]]], ehr: EHRResource, settings: BuildSettings,
+             request_families: pl.DataFrame, *inputs: pl.DataFrame, preview: list[str],
+             extra: Callable[[pl.DataFrame], dict[str, Any]] = lambda frame: {}) -> Output[pl.DataFrame]:
+    """Run one step that queries the EHR: (db, families, *inputs, config) → (table, stats), plus its metadata."""
+    start, cfg = time.perf_counter(), settings.build_config()
+    with ehr.open() as db:
+        frame, stats = step(db, steps.families_from_frame(request_families), *inputs, cfg)
+    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, {**stats, **extra(frame)}, cfg, preview))
 
 
 @asset(group_name="ehr", description="The EHR (synthetic MIMIC-IV-shaped DuckDB by default; generated if absent).")
@@ -67,64 +71,47 @@ def ehr_database(context: AssetExecutionContext, ehr: EHRResource) -> Output[dic
 
 @asset(group_name="requests", description="Request families from contracts/, validated against the schema.")
 def request_families(settings: BuildSettings) -> Output[pl.DataFrame]:
-    start = time.perf_counter()
-    frame = steps.step_families(settings.build_config())
+    start, cfg = time.perf_counter(), settings.build_config()
+    frame = steps.step_families(cfg)
     return Output(frame, metadata=_meta(frame, time.perf_counter() - start,
-                                        {"families_by_intent_level": _counts(frame, ["intent", "level"])},
+                                        {"families_by_intent_level": _counts(frame, ["intent", "level"])}, cfg,
                                         ["family", "intent", "level", "n_conditions", "noise_levels"]))
 
 
 @asset(group_name="requests", description="Bindings sampled from the EHR, one set-based query per family.")
 def bound_requests(ehr_database: dict, request_families: pl.DataFrame, ehr: EHRResource,
                    settings: BuildSettings) -> Output[pl.DataFrame]:
-    start = time.perf_counter()
-    with ehr.open() as db:
-        frame, stats = steps.step_bind(db, steps.families_from_frame(request_families), settings.build_config())
-    return Output(frame, metadata=_meta(frame, time.perf_counter() - start,
-                                        {**stats, "by_family": _counts(frame, ["family"])},
-                                        ["binding_id", "family", "slots"]))
+    return _db_step(steps.step_bind, ehr, settings, request_families, preview=["binding_id", "family", "slots"],
+                    extra=lambda frame: {"by_family": _counts(frame, ["family"])})
 
 
-@asset(group_name="contracts", description="Evidence contracts verified set-based; rejections with reasons.")
+@asset(group_name="verification", description="Evidence contracts verified set-based; rejections with reasons.")
 def evidence_contracts(ehr_database: dict, request_families: pl.DataFrame, bound_requests: pl.DataFrame,
                        ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
-    start = time.perf_counter()
-    with ehr.open() as db:
-        frame, stats = steps.step_contracts(db, steps.families_from_frame(request_families), bound_requests,
-                                            settings.build_config())
-    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, stats,
-                                        ["contract_id", "family", "answer", "status", "reason"]))
+    return _db_step(steps.step_verify, ehr, settings, request_families, bound_requests,
+                    preview=["contract_id", "family", "answer", "status", "reason"])
 
 
-@asset(group_name="noise", description="Noise twins proved by execution; levels balanced.")
-def noise_contracts(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
-                    ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
-    start = time.perf_counter()
-    with ehr.open() as db:
-        frame, stats = steps.step_noise(db, steps.families_from_frame(request_families), evidence_contracts,
-                                        settings.build_config())
-    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, stats,
-                                        ["pair_id", "family", "noise_level", "failed_condition", "noise_slots"]))
+@asset(group_name="noise", description="Clean–Noise pairs: Noise twins proved by execution; levels balanced.")
+def noise_pairs(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
+                ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
+    return _db_step(steps.step_noise, ehr, settings, request_families, evidence_contracts,
+                    preview=["pair_id", "family", "noise_level", "failed_condition", "noise_slots"])
 
 
 @asset(group_name="rewriting", description="Both questions of each pair rewritten jointly and validated.")
-def rewritten_pairs(ehr_database: dict, request_families: pl.DataFrame, noise_contracts: pl.DataFrame,
-                    ehr: EHRResource, llm: LLMResource, settings: BuildSettings) -> Output[pl.DataFrame]:
-    start = time.perf_counter()
-    with ehr.open() as db:
-        frame, stats = steps.step_rewrite(db, steps.families_from_frame(request_families), noise_contracts,
-                                          settings.build_config(llm.config()))
-    return Output(frame, metadata=_meta(frame, time.perf_counter() - start, stats,
-                                        ["pair_id", "noise_level", "clean_question", "noise_question"]))
+def rewritten_pairs(ehr_database: dict, request_families: pl.DataFrame, noise_pairs: pl.DataFrame,
+                    ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
+    return _db_step(steps.step_rewrite, ehr, settings, request_families, noise_pairs,
+                    preview=["pair_id", "noise_level", "clean_question", "noise_question"])
 
 
 @asset(group_name="splits", description="outputs/<version>/: train, test, rejections, manifest, dataset card.")
 def dataset_split(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
-                  noise_contracts: pl.DataFrame, rewritten_pairs: pl.DataFrame, settings: BuildSettings,
-                  llm: LLMResource) -> Output[dict]:
-    start = time.perf_counter()
-    res = steps.step_split(steps.families_from_frame(request_families), evidence_contracts, noise_contracts,
-                           rewritten_pairs, settings.build_config(llm.config()), fingerprint=ehr_database["fingerprint"])
+                  noise_pairs: pl.DataFrame, rewritten_pairs: pl.DataFrame, settings: BuildSettings) -> Output[dict]:
+    start, cfg = time.perf_counter(), settings.build_config()
+    res = steps.step_split(steps.families_from_frame(request_families), evidence_contracts, noise_pairs,
+                           rewritten_pairs, cfg, fingerprint=ehr_database["fingerprint"])
     c = res.manifest["counts"]
     value = {"out_dir": str(res.out_dir), "manifest": res.manifest, "balance": res.balance}
     return Output(value, metadata={
@@ -137,9 +124,10 @@ def dataset_split(ehr_database: dict, request_families: pl.DataFrame, evidence_c
         "balance": MetadataValue.json(res.balance),
         "files": MetadataValue.json(res.manifest["files"]),
         "seconds": round(time.perf_counter() - start, 3),
-        "preview": MetadataValue.md(_md_table(res.tasks.select("task_id", "variant", "noise_level", "question", "answer"))),
+        "build_config": MetadataValue.json(cfg.model_dump(mode="json")),
+        "preview": MetadataValue.md(frame_table(res.tasks.select("task_id", "variant", "noise_level", "question", "answer"), limit=5)),
     })
 
 
-ALL_ASSETS = [ehr_database, request_families, bound_requests, evidence_contracts, noise_contracts, rewritten_pairs,
+ALL_ASSETS = [ehr_database, request_families, bound_requests, evidence_contracts, noise_pairs, rewritten_pairs,
               dataset_split]

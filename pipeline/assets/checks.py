@@ -11,10 +11,11 @@ from pipeline.assets.assets import (
     bound_requests,
     dataset_split,
     evidence_contracts,
-    noise_contracts,
+    noise_pairs,
     request_families,
     rewritten_pairs,
 )
+from pipeline.common.markdown import frame_table
 from pipeline.construction import schemas
 from pipeline.construction.splits.split import integrity_problems
 
@@ -25,14 +26,8 @@ def _result(model: type, frame: pl.DataFrame) -> AssetCheckResult:
         return AssetCheckResult(passed=True, metadata={"rows": frame.height, "schema": model.__name__})
     return AssetCheckResult(passed=False, severity=AssetCheckSeverity.ERROR, metadata={
         "rows": frame.height, "schema": model.__name__, "failures": failures.height,
-        "failure_cases": MetadataValue.md(_md(failures.head(20))),
+        "failure_cases": MetadataValue.md(frame_table(failures, limit=20, width=100)),
     })
-
-
-def _md(frame: pl.DataFrame) -> str:
-    lines = ["| " + " | ".join(frame.columns) + " |", "|" + "---|" * len(frame.columns)]
-    lines += ["| " + " | ".join(str(v).replace("|", "\\|")[:100] for v in r) + " |" for r in frame.iter_rows()]
-    return "\n".join(lines)
 
 
 @asset_check(asset=request_families, blocking=True, description="pandera FamiliesSchema")
@@ -50,9 +45,9 @@ def evidence_contracts_schema(evidence_contracts: pl.DataFrame) -> AssetCheckRes
     return _result(schemas.ContractsSchema, evidence_contracts)
 
 
-@asset_check(asset=noise_contracts, blocking=True, description="pandera PairsSchema")
-def noise_contracts_schema(noise_contracts: pl.DataFrame) -> AssetCheckResult:
-    return _result(schemas.PairsSchema, noise_contracts)
+@asset_check(asset=noise_pairs, blocking=True, description="pandera PairsSchema")
+def noise_pairs_schema(noise_pairs: pl.DataFrame) -> AssetCheckResult:
+    return _result(schemas.PairsSchema, noise_pairs)
 
 
 @asset_check(asset=rewritten_pairs, blocking=True, description="pandera RewrittenSchema")
@@ -103,5 +98,5 @@ def dataset_split_balance(dataset_split: dict) -> AssetCheckResult:
                                       "noise_share": MetadataValue.json(balance["noise_share"])})
 
 
-ALL_CHECKS = [request_families_schema, bound_requests_schema, evidence_contracts_schema, noise_contracts_schema,
+ALL_CHECKS = [request_families_schema, bound_requests_schema, evidence_contracts_schema, noise_pairs_schema,
               rewritten_pairs_schema, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance]

@@ -10,7 +10,7 @@ from dagster import DagsterInstance, ExecuteInProcessResult, materialize
 from pipeline.assets.assets import ALL_ASSETS
 from pipeline.assets.checks import ALL_CHECKS
 from pipeline.assets.io_manager import PolarsParquetIOManager
-from pipeline.assets.resources import BuildSettings, EHRResource, LLMResource
+from pipeline.assets.resources import BuildSettings, EHRResource
 from pipeline.paths import PROJECT_ROOT
 
 
@@ -22,7 +22,7 @@ def ensure_dagster_home() -> Path:
     return home
 
 
-def materialize_build(ehr: EHRResource, settings: BuildSettings, llm: LLMResource | None = None, *,
+def materialize_build(ehr: EHRResource, settings: BuildSettings, *,
                       instance: DagsterInstance | None = None, storage_dir: str | None = None,
                       raise_on_error: bool = True) -> ExecuteInProcessResult:
     """Every asset and check, in-process. With no instance given, the persistent one at DAGSTER_HOME."""
@@ -31,5 +31,5 @@ def materialize_build(ehr: EHRResource, settings: BuildSettings, llm: LLMResourc
         instance = DagsterInstance.get()
     io = PolarsParquetIOManager(base_dir=storage_dir) if storage_dir else PolarsParquetIOManager(
         base_dir=str(Path(os.environ["DAGSTER_HOME"]) / "storage" / "robustgym"))
-    resources: dict[str, Any] = {"ehr": ehr, "settings": settings, "llm": llm or LLMResource(), "io_manager": io}
+    resources: dict[str, Any] = {"ehr": ehr, "settings": settings, "io_manager": io}
     return materialize([*ALL_ASSETS, *ALL_CHECKS], resources=resources, instance=instance, raise_on_error=raise_on_error)

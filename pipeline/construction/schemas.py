@@ -5,11 +5,10 @@ import pandera.polars as pa
 import polars as pl
 from pandera.polars import PolarsData
 
-INTENTS = ["demographics", "vitals", "medications", "cost", "labs", "diagnoses"]
-LEVELS = ["patient", "population"]
-NOISE_LEVELS = ["record", "value", "query"]
-STATUS = ["accepted", "rejected"]
-ANSWER_TYPES = ["number", "integer", "string", "datetime", "date", "boolean", "list", "number_with_unit"]
+from pipeline.common import vocabulary
+
+INTENTS, LEVELS, NOISE_LEVELS = list(vocabulary.INTENTS), list(vocabulary.LEVELS), list(vocabulary.NOISE_LEVELS)
+STATUS, ANSWER_TYPES, VARIANTS = list(vocabulary.STATUSES), list(vocabulary.ANSWER_TYPES), list(vocabulary.VARIANTS)
 
 
 def _implies(cond: pl.Expr, then: pl.Expr) -> pl.Expr:
@@ -124,7 +123,7 @@ class RewrittenSchema(PairsSchema):
 class TasksSchema(pa.DataFrameModel):
     task_id: str = pa.Field(unique=True)
     pair_id: str
-    variant: str = pa.Field(isin=["clean", "noise"])
+    variant: str = pa.Field(isin=VARIANTS)
     noise_level: str = pa.Field(isin=NOISE_LEVELS)
     intent: str = pa.Field(isin=INTENTS)
     level: str = pa.Field(isin=LEVELS)
@@ -160,7 +159,7 @@ class TasksSchema(pa.DataFrameModel):
 
 
 class RejectionsSchema(pa.DataFrameModel):
-    stage: str = pa.Field(isin=["contracts", "noise", "rewriting"])
+    stage: str = pa.Field(isin=["verification", "noise", "rewriting"])
     item_id: str
     family: str
     intent: str = pa.Field(isin=INTENTS)

@@ -5,10 +5,14 @@ import datetime as dt
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
+from pipeline.common.answers import FLOAT_DIGITS, round_float
+
 SlotValue = int | float | str
+
+# A slot placeholder in family SQL: {{ name }} (contracts/FORMAT.md). Family loading and SQL rendering share it.
+PLACEHOLDER_RE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 
 @dataclass(frozen=True)
@@ -51,14 +55,6 @@ DUMMY: dict[str, SlotValue] = {
     "date": "2150-01-01",
 }
 
-FLOAT_DIGITS = 6  # every float in a contract or answer is rounded to this many decimals (DuckDB ≡ PostgreSQL)
-
-
-def round_float(v: float) -> float:
-    r = round(float(v), FLOAT_DIGITS)
-    return 0.0 if r == 0 else r  # no negative zero
-
-
 def normalize(kind: str, value: Any) -> SlotValue | None:
     """Canonical JSON-able form of a database value for a slot kind; identical for DuckDB and PostgreSQL."""
     if value is None:
@@ -81,27 +77,6 @@ def normalize(kind: str, value: Any) -> SlotValue | None:
         if isinstance(value, dt.date):
             return value.strftime("%Y-%m-%d")
         return str(value)[:10]
-    return str(value)
-
-
-def normalize_any(value: Any) -> Any:
-    """Canonical form of an arbitrary result value (answers): floats rounded, times as text."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else round_float(float(value))
-    if isinstance(value, float):
-        return None if math.isnan(value) else round_float(value)
-    if isinstance(value, dt.datetime):
-        return value.replace(microsecond=0, tzinfo=None).strftime("%Y-%m-%d %H:%M:%S")
-    if isinstance(value, dt.date):
-        return value.strftime("%Y-%m-%d")
-    if isinstance(value, dt.timedelta):
-        return round_float(value.total_seconds())
     return str(value)
 
 

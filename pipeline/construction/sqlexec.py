@@ -20,8 +20,7 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.construction.requests.family import PLACEHOLDER_RE
-from pipeline.construction.slots import SlotValue, format_number, sql_literal
+from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
 from pipeline.ehr.database import Database, QueryError
 
 log = logging.getLogger(__name__)

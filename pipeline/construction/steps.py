@@ -11,10 +11,9 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.common.hashing import canonical_json
+from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
-from pipeline.construction.contracts.structure import structure_by_intent
-from pipeline.construction.contracts.verify import build_contracts
-from pipeline.construction.hashing import canonical_json
 from pipeline.construction.noise.inject import build_pairs
 from pipeline.construction.requests.binding import bind_family, bindings_frame
 from pipeline.construction.requests.family import Family, load_families, load_synonyms, render_dummy
@@ -32,7 +31,9 @@ from pipeline.construction.splits.split import (
     rejection_rows,
     task_rows,
 )
+from pipeline.construction.splits.structure import structure_by_intent
 from pipeline.construction.sqlexec import ExecStats, SetRunner
+from pipeline.construction.verification.verify import build_contracts
 from pipeline.ehr.database import Database
 from pipeline.paths import CONTRACTS_DIR, OUTPUTS_DIR, PROJECT_ROOT, SQL_DIR
 
@@ -97,10 +98,10 @@ def step_bind(db: Database, families: list[Family], cfg: BuildConfig) -> tuple[p
     return frame, {"seconds_by_family": timings, "candidates_by_family": candidates, "families_without_bindings": empty}
 
 
-# ---------------------------------------------------------------- step 2: contracts
+# ---------------------------------------------------------------- step 2: verification (evidence contracts)
 
 
-def step_contracts(db: Database, families: list[Family], bindings: pl.DataFrame, cfg: BuildConfig
+def step_verify(db: Database, families: list[Family], bindings: pl.DataFrame, cfg: BuildConfig
                    ) -> tuple[pl.DataFrame, dict[str, Any]]:
     stats = ExecStats()
     frame, timings = build_contracts(runner_for(db, cfg, stats), families, bindings)
@@ -147,8 +148,8 @@ class SplitResult:
 
 
 def balance_report(tasks: pl.DataFrame) -> dict[str, Any]:
-    """The targets of issue 3: every intent ≥ 8% of pairs, every noise level ≥ 20% of Noise tasks, both levels in
-    every intent."""
+    """The balance targets: every intent ≥ 8% of pairs, every noise level ≥ 20% of Noise tasks, both levels in
+    every intent (a benchmark skewed to one intent or noise type measures that type, not robustness)."""
     pairs = tasks.filter(pl.col("variant") == "clean")
     n = max(1, pairs.height)
     intent_share = {k: round(v / n, 4) for k, v in sorted(Counter(pairs["intent"].to_list()).items())}
@@ -156,8 +157,8 @@ def balance_report(tasks: pl.DataFrame) -> dict[str, Any]:
     shares = noise_share(tasks)
     problems = [f"intent {k} has {v * 100:.1f}% of pairs (< 8%)" for k, v in intent_share.items() if v < 0.08]
     problems += [f"noise level {k} has {v * 100:.1f}% of Noise tasks (< 20%)" for k, v in shares.items() if v < 0.20]
-    problems += [f"intent {k} lacks level(s) {sorted({'patient', 'population'} - set(v))}"
-                 for k, v in levels_by_intent.items() if set(v) != {"patient", "population"}]
+    problems += [f"intent {k} lacks level(s) {sorted(set(LEVELS) - set(v))}"
+                 for k, v in levels_by_intent.items() if set(v) != set(LEVELS)]
     return {"intent_share": intent_share, "noise_share": shares, "levels_by_intent": levels_by_intent,
             "problems": problems}
 
@@ -227,8 +228,8 @@ def build_dataset(db: Database, cfg: BuildConfig) -> tuple[SplitResult, dict[str
     bindings, _ = step_bind(db, fams, cfg)
     timings["bind"] = time.perf_counter() - t
     t = time.perf_counter()
-    contracts, _ = step_contracts(db, fams, bindings, cfg)
-    timings["contracts"] = time.perf_counter() - t
+    contracts, _ = step_verify(db, fams, bindings, cfg)
+    timings["verify"] = time.perf_counter() - t
     t = time.perf_counter()
     pairs, _ = step_noise(db, fams, contracts, cfg)
     timings["noise"] = time.perf_counter() - t

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from math import comb
 from typing import Any
 
-from pipeline.gym.tasks import INTENTS, NOISE_LEVELS
+from pipeline.common.vocabulary import INTENTS, LEVELS, NOISE_LEVELS
 
 PENALTIES = (0, 5, 10)
 
@@ -87,7 +87,7 @@ def summarize(rows: Sequence[dict[str, Any]], n_trials: int | None = None) -> di
         "noise_success": split["noise"],
         "by_intent": _ordered_groups(rows, "intent", INTENTS),
         "by_noise_level": _ordered_groups(rows, "noise_level", NOISE_LEVELS),
-        "by_level": _ordered_groups(rows, "level", ("patient", "population")),
+        "by_level": _ordered_groups(rows, "level", LEVELS),
         "pass_hat_k": pass_hat_k(rows, max(n_trials, max_trials)),
         "pass_hat_k_by_variant": {
             "clean": pass_hat_k(clean_rows, max(n_trials, max_trials)),

@@ -5,7 +5,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pipeline.gym.tasks import INTENTS
+from pipeline.common.markdown import md_table
+from pipeline.common.vocabulary import INTENTS
 
 INTENT_TITLES = {i: i.capitalize() for i in INTENTS}
 
@@ -30,30 +31,26 @@ def render_markdown(summary: dict[str, Any], run: dict[str, Any]) -> str:
         "",
         "## Task success (%), Clean / Noise — paper Table 2 layout",
         "",
-        "| Model | " + " | ".join(INTENT_TITLES.values()) + " | Avg. |",
-        "|---|" + "---|" * (len(INTENTS) + 1),
-        f"| {label} | " + " | ".join(_pair(summary["by_intent"].get(i, {})) for i in INTENTS)
-        + f" | {_pair({'clean': summary['clean_success'], 'noise': summary['noise_success']})} |",
+        md_table(["Model", *INTENT_TITLES.values(), "Avg."],
+                 [[label, *(_pair(summary["by_intent"].get(i, {})) for i in INTENTS),
+                   _pair({"clean": summary["clean_success"], "noise": summary["noise_success"]})]]),
         "",
         "## pass^k (consistency over k trials)",
         "",
-        "| k | " + " | ".join(summary["pass_hat_k"]) + " |",
-        "|---|" + "---|" * len(summary["pass_hat_k"]),
-        "| all | " + " | ".join(_pct(v) for v in summary["pass_hat_k"].values()) + " |",
+        md_table(["k", *summary["pass_hat_k"]],
+                 [["all", *map(_pct, summary["pass_hat_k"].values())],
+                  *([variant, *map(_pct, values.values())]
+                    for variant, values in summary.get("pass_hat_k_by_variant", {}).items())]),
     ]
-    for variant, values in summary.get("pass_hat_k_by_variant", {}).items():
-        lines.append(f"| {variant} | " + " | ".join(_pct(v) for v in values.values()) + " |")
-    lines += ["", "## By noise level (pair's noise type), Clean / Noise", "", "| Noise level | Clean | Noise |", "|---|---|---|"]
-    for name, d in summary["by_noise_level"].items():
-        lines.append(f"| {name} | {_pct(d.get('clean'))} | {_pct(d.get('noise'))} |")
-    lines += ["", "## By query level, Clean / Noise", "", "| Level | Clean | Noise |", "|---|---|---|"]
-    for name, d in summary["by_level"].items():
-        lines.append(f"| {name} | {_pct(d.get('clean'))} | {_pct(d.get('noise'))} |")
+    for title, key, name in (("noise level (pair's noise type)", "by_noise_level", "Noise level"),
+                             ("query level", "by_level", "Level")):
+        lines += ["", f"## By {title}, Clean / Noise", "",
+                  md_table([name, "Clean", "Noise"],
+                           [[k, _pct(d.get("clean")), _pct(d.get("noise"))] for k, d in summary[key].items()])]
     rs = summary["reliability_score"]
     lines += [
         "", "## Reliability score (EHRSQL 2024; mean per episode, ×100)", "",
-        "| RS(0) | RS(5) | RS(10) |", "|---|---|---|",
-        f"| {_pct(rs.get('0'))} | {_pct(rs.get('5'))} | {_pct(rs.get('10'))} |",
+        md_table(["RS(0)", "RS(5)", "RS(10)"], [[_pct(rs.get("0")), _pct(rs.get("5")), _pct(rs.get("10"))]]),
         "", "## Behaviour", "",
         f"- mean turns: {summary['mean_turns']:.2f}" if summary.get("mean_turns") is not None else "- mean turns: –",
         f"- tool error rate: {_pct(summary['tool_error_rate'])}%",

@@ -16,22 +16,19 @@ reading of it, so the conventions are spelled out here once:
 - `precision` (optional column): datetime comparison precision, "minute" (default) | "day" | "second".
 - `ordered` (optional column, bool): list answers compare as sequences when true, as sets otherwise (default).
 - `answer_columns` (optional column, JSON list of column names): which result columns of `reference_sql` form the
-  answer; default: all columns when the answer needs several (number_with_unit, list of rows), else the first.
-  Only the oracle baseline uses it.
+  answer; default: the first column (value and unit for number_with_unit). Only the oracle baseline uses it,
+  through the same encoder the construction stored the answer with (pipeline/common/answers.py).
 """
 
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-ANSWER_TYPES = ("number", "integer", "string", "datetime", "date", "boolean", "list", "number_with_unit")
-INTENTS = ("demographics", "vitals", "medications", "cost", "labs", "diagnoses")
-NOISE_LEVELS = ("record", "value", "query")
-SPLITS = ("train", "test")
+from pipeline.common.vocabulary import ANSWER_TYPES, Variant
 
 
 class Task(BaseModel):
@@ -41,7 +38,7 @@ class Task(BaseModel):
 
     task_id: str
     pair_id: str
-    variant: Literal["clean", "noise"]
+    variant: Variant
     noise_level: str | None = None
     intent: str
     level: str = "patient"

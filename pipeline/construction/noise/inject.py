@@ -13,17 +13,15 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.construction.contracts.verify import conditions_json, is_no_answer, subject_ids
-from pipeline.construction.hashing import canonical_json, stable_hash
+from pipeline.common.answers import is_no_answer
+from pipeline.common.hashing import canonical_json, stable_hash
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
 from pipeline.construction.sqlexec import BID, SetRunner, render
+from pipeline.construction.verification.verify import conditions_json, subject_ids
 from pipeline.ehr.database import QueryError
 
 log = logging.getLogger(__name__)
-
-NOISE_LEVELS = ("record", "value", "query")
-
 
 @dataclass
 class Twin:

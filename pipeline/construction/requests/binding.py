@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from pipeline.construction.hashing import canonical_json, short_id, stable_hash
+from pipeline.common.hashing import canonical_json, short_id, stable_hash
 from pipeline.construction.requests.family import Family
 from pipeline.construction.slots import normalize
 from pipeline.ehr.database import Database

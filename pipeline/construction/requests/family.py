@@ -19,16 +19,11 @@ from sqlglot.errors import OptimizeError, ParseError
 from sqlglot.optimizer.qualify import qualify
 from sqlglot.schema import MappingSchema
 
-from pipeline.construction.slots import DUMMY, SLOT_TYPES, sql_literal
+from pipeline.common.vocabulary import INTENTS, AnswerType, Intent, Level, NoiseLevel
+from pipeline.construction.slots import DUMMY, PLACEHOLDER_RE, SLOT_TYPES, sql_literal
 from pipeline.ehr.schema import sqlglot_schema
 from pipeline.paths import PROJECT_ROOT, SCHEMA_DIR
 
-INTENTS = ("demographics", "vitals", "medications", "cost", "labs", "diagnoses")
-LEVELS = ("patient", "population")
-NOISE_LEVELS = ("record", "value", "query")
-ANSWER_TYPES = ("number", "integer", "string", "datetime", "date", "boolean", "list", "number_with_unit")
-
-PLACEHOLDER_RE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 QUESTION_SLOT_RE = re.compile(r"\{(\w+)\}")
 
 
@@ -57,7 +52,7 @@ class ConditionSpec(_Strict):
 
 
 class AnswerSpec(_Strict):
-    type: Literal["number", "integer", "string", "datetime", "date", "boolean", "list", "number_with_unit"]
+    type: AnswerType
     tolerance: float = Field(0.0, ge=0)
     precision: Literal["minute", "day"] | None = None
     columns: list[str] | None = None
@@ -87,7 +82,7 @@ class ShiftSpec(_Strict):
 
 
 class NoiseSpec(_Strict):
-    level: Literal["record", "value", "query"]
+    level: NoiseLevel
     breaks: str
     kind: Literal["content", "identifier"]  # content: the clinical content is false (a measurement never taken, a
     # threshold never crossed, events in the other order); identifier: a restated identifier contradicts the record
@@ -113,8 +108,8 @@ class ReadingSpec(_Strict):
 
 class FamilySpec(_Strict):
     id: str = Field(pattern=r"^[a-z_]+\.[A-Za-z0-9_]+$")
-    intent: Literal["demographics", "vitals", "medications", "cost", "labs", "diagnoses"]
-    level: Literal["patient", "population"]
+    intent: Intent
+    level: Level
     description: str = ""
     slots: dict[str, SlotSpec]
     binding: str

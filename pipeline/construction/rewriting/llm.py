@@ -16,8 +16,8 @@ from typing import Any
 
 from tqdm import tqdm
 
+from pipeline.common.hashing import canonical_json
 from pipeline.construction.config import LLMConfig
-from pipeline.construction.hashing import canonical_json
 from pipeline.paths import PROJECT_ROOT, PROMPTS_DIR
 
 log = logging.getLogger(__name__)

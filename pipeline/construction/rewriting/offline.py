@@ -3,7 +3,7 @@
 
 import re
 
-from pipeline.construction.hashing import stable_hash
+from pipeline.common.hashing import stable_hash
 from pipeline.construction.requests.family import QUESTION_SLOT_RE, Family
 from pipeline.construction.slots import SLOT_TYPES, SlotValue, display
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.common.answers import is_no_answer
+from pipeline.common.hashing import canonical_json
 from pipeline.construction.config import LLMConfig
-from pipeline.construction.contracts.verify import is_no_answer, make_answer
-from pipeline.construction.hashing import canonical_json
 from pipeline.construction.noise.inject import PAIRS_SCHEMA
 from pipeline.construction.requests.family import Family
 from pipeline.construction.rewriting.llm import (
@@ -31,6 +31,7 @@ from pipeline.construction.rewriting.offline import (
 )
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.sqlexec import SetRunner
+from pipeline.construction.verification.verify import make_answer
 from pipeline.ehr.database import QueryError
 
 log = logging.getLogger(__name__)

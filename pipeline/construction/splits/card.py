@@ -5,46 +5,43 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.construction.contracts.structure import FEATURES
+from pipeline.common.markdown import md_table
+from pipeline.common.vocabulary import LEVELS, NOISE_LEVELS
+from pipeline.construction.splits.structure import FEATURES
 
 
 def counts_table(tasks: pl.DataFrame) -> str:
     """Markdown: pairs by intent × level × noise level, with totals."""
+    header, align = ["intent", "level", *NOISE_LEVELS, "pairs"], ["l", "l"] + ["r"] * (len(NOISE_LEVELS) + 1)
     pairs = tasks.filter(pl.col("variant") == "clean")
-    levels = ("record", "value", "query")
-    lines = ["| intent | level | record | value | query | pairs |", "|---|---|---:|---:|---:|---:|"]
     if pairs.height == 0:
-        return "\n".join([*lines, "| (none) | | 0 | 0 | 0 | 0 |"])
+        return md_table(header, [["(none)", "", *[0] * len(NOISE_LEVELS), 0]], align=align)
     g = pairs.group_by("intent", "level", "noise_level").len()
     lookup = {(r[0], r[1], r[2]): r[3] for r in g.iter_rows()}
-    col_tot = dict.fromkeys(levels, 0)
+    col_tot = dict.fromkeys(NOISE_LEVELS, 0)
+    rows = []
     for intent in sorted(pairs["intent"].unique().to_list()):
-        for level in ("patient", "population"):
-            n = [lookup.get((intent, level, lv), 0) for lv in levels]
+        for level in LEVELS:
+            n = [lookup.get((intent, level, lv), 0) for lv in NOISE_LEVELS]
             if sum(n) == 0:
                 continue
-            for lv, k in zip(levels, n, strict=True):
+            for lv, k in zip(NOISE_LEVELS, n, strict=True):
                 col_tot[lv] += k
-            lines.append(f"| {intent} | {level} | {' | '.join(map(str, n))} | {sum(n)} |")
-    lines.append(f"| **total** | | {' | '.join(str(col_tot[lv]) for lv in levels)} | {sum(col_tot.values())} |")
-    return "\n".join(lines)
+            rows.append([intent, level, *n, sum(n)])
+    rows.append(["**total**", "", *col_tot.values(), sum(col_tot.values())])
+    return md_table(header, rows, align=align)
 
 
 def structure_table(structure: dict[str, dict[str, float]]) -> str:
-    head = "| intent | queries | " + " | ".join(f.replace("_", " ") for f in FEATURES) + " |"
-    lines = [head, "|---|---:|" + "---:|" * len(FEATURES)]
-    for intent, s in structure.items():
-        cells = [f"{s[f + '_mean']:.2f} ({s[f + '_share'] * 100:.0f}%)" for f in FEATURES]
-        lines.append(f"| {intent} | {int(s['queries'])} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    header = ["intent", "queries", *(f.replace("_", " ") for f in FEATURES)]
+    rows = [[intent, int(s["queries"]), *(f"{s[f + '_mean']:.2f} ({s[f + '_share'] * 100:.0f}%)" for f in FEATURES)]
+            for intent, s in structure.items()]
+    return md_table(header, rows, align=["l"] + ["r"] * (len(FEATURES) + 1))
 
 
 def rejections_table(rejections: pl.DataFrame) -> str:
-    lines = ["| stage | reason | count |", "|---|---|---:|"]
-    if rejections.height:
-        for stage, reason, n in rejections.group_by("stage", "reason").len().sort("stage", "reason").iter_rows():
-            lines.append(f"| {stage} | {reason} | {n} |")
-    return "\n".join(lines)
+    rows = rejections.group_by("stage", "reason").len().sort("stage", "reason").iter_rows() if rejections.height else []
+    return md_table(["stage", "reason", "count"], rows, align=["l", "l", "r"])
 
 
 def render_card(manifest: dict[str, Any], tasks: pl.DataFrame, rejections: pl.DataFrame,

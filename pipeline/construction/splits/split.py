@@ -19,7 +19,8 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.construction.hashing import canonical_json, stable_hash
+from pipeline.common.hashing import canonical_json, stable_hash
+from pipeline.common.vocabulary import NOISE_LEVELS
 
 TASK_COLUMNS: dict[str, pl.DataType] = {
     "task_id": pl.String(), "pair_id": pl.String(), "variant": pl.String(), "noise_level": pl.String(),
@@ -107,7 +108,7 @@ def rejection_rows(contracts: pl.DataFrame, pairs: pl.DataFrame, rewritten: pl.D
     """Every rejection of every step, with its stage and reason."""
     parts = [
         contracts.filter(pl.col("status") != "accepted").select(
-            pl.lit("contracts").alias("stage"), pl.col("contract_id").alias("item_id"), "family", "intent", "level",
+            pl.lit("verification").alias("stage"), pl.col("contract_id").alias("item_id"), "family", "intent", "level",
             "reason", "detail", "slots"),
         pairs.filter(pl.col("status") != "accepted").select(
             pl.lit("noise").alias("stage"), pl.col("pair_id").alias("item_id"), "family", "intent", "level",
@@ -202,7 +203,7 @@ def noise_share(tasks: pl.DataFrame) -> dict[str, float]:
     noise = tasks.filter(pl.col("variant") == "noise")
     c = Counter(noise["noise_level"].to_list())
     n = max(1, noise.height)
-    return {lv: round(c.get(lv, 0) / n, 4) for lv in ("record", "value", "query")}
+    return {lv: round(c.get(lv, 0) / n, 4) for lv in NOISE_LEVELS}
 
 
 def integrity_problems(tasks: pl.DataFrame) -> list[str]:

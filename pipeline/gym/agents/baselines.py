@@ -4,8 +4,8 @@ oracle 100% Clean / 100% Noise, null 0% / 100%, premise-blind 100% / 0%."""
 import json
 from typing import Any
 
+from pipeline.common.answers import answer_from_frame
 from pipeline.gym.agents.base import tool_call
-from pipeline.gym.answers import answer_from_frame
 from pipeline.gym.tasks import Task
 
 
@@ -29,7 +29,7 @@ class OracleAgent:
         results = [r for r in info.get("tool_results", []) if r.get("name") == "execute_sql"]
         answer = None
         if results and results[-1].get("ok") and results[-1].get("frame") is not None:
-            answer = answer_from_frame(results[-1]["frame"], task.answer_type, task.answer_columns)
+            answer = answer_from_frame(results[-1]["frame"], task.answer_type, task.answer_columns, ordered=task.ordered)
         return _submit(answer)
 
 

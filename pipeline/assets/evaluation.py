@@ -1,12 +1,10 @@
 """The evaluation as a Dagster asset, partitioned by agent, downstream of the published split — so results sit in
-the lineage next to the split they used. Thin: all logic is `run_evaluation`.
-
-To enable in the code location (pipeline/definitions.py): add `evaluation` to the assets and
-`"eval_settings": EvalSettings()` to the resources. Partitions: the three baselines and `openai` (its model and
-endpoint come from EvalSettings / ROBUSTGYM_EVAL_MODEL, ROBUSTGYM_EVAL_BASE_URL; the key from OPENAI_API_KEY).
+the lineage next to the split they used. Thin: all logic is the gym's `run_evaluation`. It lives in the Dagster
+layer so that the gym never imports Dagster resources. Partitions: the three baselines and `openai` (its model
+and endpoint come from EvalSettings, bound to ROBUSTGYM_EVAL_MODEL / ROBUSTGYM_EVAL_BASE_URL in
+pipeline/definitions.py; the key from OPENAI_API_KEY).
 """
 
-import os
 from pathlib import Path
 
 from dagster import (
@@ -32,8 +30,8 @@ class EvalSettings(ConfigurableResource):
     trials: int = 1
     concurrency: int = 2
     runs_dir: str = str(PROJECT_ROOT / "runs")
-    model: str = os.environ.get("ROBUSTGYM_EVAL_MODEL", "gpt-4.1")
-    base_url: str | None = os.environ.get("ROBUSTGYM_EVAL_BASE_URL")
+    model: str = "gpt-4.1"
+    base_url: str | None = None
     temperature: float | None = None
     seed: int = 0
     max_turns: int = 20

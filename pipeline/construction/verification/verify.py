@@ -1,4 +1,5 @@
-"""Evidence contracts: a family + bound slots + necessary conditions + reference SQL + the verified answer.
+"""Step 2, verification. An evidence contract is a family (a template in contracts/) + bound slots + necessary
+conditions + reference SQL + the verified answer.
 
 Verification is set-based (all bindings of a family in a few queries: conditions as correlated scalar subqueries,
 the reference as a LATERAL subquery). `verify_per_contract` does the same one contract at a time — it exists to
@@ -12,9 +13,10 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.construction.hashing import canonical_json, short_id
+from pipeline.common.answers import encode_answer
+from pipeline.common.hashing import canonical_json, short_id
 from pipeline.construction.requests.family import AnswerSpec, Family
-from pipeline.construction.slots import SlotValue, normalize_any, round_float
+from pipeline.construction.slots import SlotValue
 from pipeline.construction.sqlexec import SetRunner, render
 from pipeline.ehr.database import QueryError
 
@@ -42,73 +44,10 @@ class Verified:
 # ---------------------------------------------------------------- answers
 
 
-def _first_columns(spec: AnswerSpec, rows: list[dict[str, Any]]) -> list[str]:
-    if spec.columns:
-        return spec.columns
-    return [next(iter(rows[0]))]
-
-
-def _scalar(answer_type: str, v: Any) -> Any:
-    if v is None:
-        return None
-    if answer_type == "number":
-        return round_float(float(v))
-    if answer_type == "integer":
-        f = float(v)
-        if f != int(f):
-            raise ValueError(f"non-integer value {v!r} for an integer answer")
-        return int(f)
-    if answer_type == "boolean":
-        if isinstance(v, str):
-            return v.strip().lower() in ("t", "true", "yes", "1")
-        return bool(v)
-    if answer_type == "datetime":
-        n = normalize_any(v)
-        return n if len(str(n)) > 10 else f"{n} 00:00:00"
-    if answer_type == "date":
-        return str(normalize_any(v))[:10]
-    if answer_type == "string":
-        return str(normalize_any(v))
-    return normalize_any(v)
-
-
 def make_answer(spec: AnswerSpec, rows: list[dict[str, Any]]) -> tuple[Any, str | None, str]:
-    """(answer JSON value, rejection reason, detail) from a reference result."""
-    if not rows:
-        return None, "empty", "the reference SQL returned no row"
-    cols = _first_columns(spec, rows)
-    missing = [c for c in cols if c not in rows[0]]
-    if missing:
-        return None, "query_error", f"reference SQL returns no column(s) {missing}"
-    tuples = [tuple(r[c] for c in cols) for r in rows]
-    tuples = [t for t in tuples if any(v is not None for v in t)]
-    if not tuples:
-        return None, "null_answer", "the reference SQL returned only NULL"
-    try:
-        if spec.type == "number_with_unit":
-            values = [{"value": _scalar("number", t[0]), "unit": None if t[1] is None else str(t[1])} for t in tuples]
-            if any(v["value"] is None for v in values):
-                return None, "null_answer", "the value column is NULL"
-        elif spec.type == "list" or spec.cardinality == "many":
-            values = [normalize_any(t[0]) if len(t) == 1 else [normalize_any(x) for x in t] for t in tuples]
-        else:
-            values = [_scalar(spec.type, t[0]) if len(t) == 1 else [_scalar(spec.type, x) for x in t] for t in tuples]
-    except (ValueError, TypeError) as e:
-        return None, "type_mismatch", str(e)
-    distinct = sorted({canonical_json(v): v for v in values}.items())
-    if spec.cardinality == "one":
-        if len(distinct) > 1:
-            return None, "ambiguous", f"{len(distinct)} different rows where the question implies one"
-        return distinct[0][1], None, ""
-    if spec.ordered:
-        seen, ordered = set(), []
-        for v in values:
-            k = canonical_json(v)
-            if k not in seen:
-                seen.add(k)
-                ordered.append(v)
-        return ordered, None, ""
-    return [v for _, v in distinct], None, ""
+    """(answer JSON value, rejection reason, detail) from a reference result, by the shared encoder."""
+    return tuple(encode_answer(rows, spec.type, columns=spec.columns, many=spec.cardinality == "many",
+                               ordered=spec.ordered))
 
 
 def answers_agree(spec: AnswerSpec, a: Any, b: Any) -> bool:
@@ -132,11 +71,6 @@ def answers_agree(spec: AnswerSpec, a: Any, b: Any) -> bool:
     if isinstance(a, str) and isinstance(b, str):
         return a.strip().lower() == b.strip().lower()
     return canonical_json(a) == canonical_json(b)
-
-
-def is_no_answer(rows: list[dict[str, Any]]) -> bool:
-    """The reference returned no row, or only NULLs: what a Noise twin must produce."""
-    return all(all(v is None for v in r.values()) for r in rows)
 
 
 # ---------------------------------------------------------------- verification
@@ -275,11 +209,6 @@ def contract_row(family: Family, v: Verified, aliases: list[str] | None = None) 
         "subject_ids": subject_ids(family, v.slots),
         "readings": canonical_json(v.readings),
     }
-
-
-@dataclass
-class VerifyReport:
-    seconds: dict[str, float] = field(default_factory=dict)
 
 
 def build_contracts(runner: SetRunner, families: list[Family], bindings: pl.DataFrame) -> tuple[pl.DataFrame, dict[str, float]]:

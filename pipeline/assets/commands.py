@@ -1,0 +1,152 @@
+"""`robustgym build`: materialize the whole construction graph through Dagster, in-process, recorded in the
+instance at DAGSTER_HOME (so `make dev` shows the run), then print the output directory and the counts table.
+
+Every build setting is a field of BuildConfig (pipeline/construction/config.py): the flags below are generated
+from its fields, a `--config` YAML/JSON file uses the same names, and flags given on the command line win."""
+
+import argparse
+import json
+import sys
+import time
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from pipeline.construction.config import BuildConfig, LLMConfig
+
+# the flags' historical short spellings, kept so existing scripts keep working
+_ALIASES = {"outputs_dir": ["--outputs"], "llm.timeout_s": ["--llm-timeout"]}
+
+
+def _scalar_type(annotation: Any) -> type:
+    """int / float / str / bool out of `X` or `X | None`."""
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    return annotation
+
+
+def _add_model_flags(parser: argparse.ArgumentParser, model: type[BaseModel], prefix: str = "") -> None:
+    for name, field in model.model_fields.items():
+        if name == "llm":
+            _add_model_flags(parser, LLMConfig, "llm.")
+            continue
+        key = prefix + name
+        flag = "--" + key.replace(".", "-").replace("_", "-")
+        kind = _scalar_type(field.annotation)
+        text = field.description or name.replace("_", " ")
+        text += "" if field.default is None else f" (default {field.default})"
+        if kind is bool:
+            parser.add_argument(flag, dest=key, action=argparse.BooleanOptionalAction, default=None, help=text)
+        else:
+            parser.add_argument(flag, *_ALIASES.get(key, []), dest=key, type=kind, default=None, help=text,
+                                metavar=name.upper())
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("build", help="build a verified Clean–Noise dataset version (Dagster, in-process)")
+    p.add_argument("--db", default=None, help="EHR database URL (default: the project's data/ehr.duckdb)")
+    p.add_argument("--patients", type=int, default=None, help="synthetic EHR size when it must be generated")
+    p.add_argument("--config", type=Path, help="YAML/JSON file with build settings: the BuildConfig field names")
+    p.add_argument("--no-generate", action="store_true", help="never generate the EHR; fail if it is absent")
+    p.add_argument("--unbounded", action="store_true",
+                   help="DuckDB: open the EHR read-write (no 1 GB temp-spill cap) for large builds; locks the file")
+    _add_model_flags(p, BuildConfig)
+    p.set_defaults(func=run)
+
+
+def _load_config(path: Path | None) -> dict:
+    if path is None:
+        return {}
+    import yaml
+
+    if not path.is_file():
+        raise FileNotFoundError(f"config file {path} not found")
+    data = yaml.safe_load(path.read_text()) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: the build config must be a mapping")
+    return data
+
+
+def build_config_from_args(args: argparse.Namespace) -> BuildConfig:
+    """The config file, overridden by the flags given; naming an LLM endpoint or model on the command line turns
+    the rewriter on."""
+    data = _load_config(args.config)
+    llm = dict(data.pop("llm", None) or {})
+    for key, value in vars(args).items():
+        if value is None or not (key in BuildConfig.model_fields or key.startswith("llm.")):
+            continue
+        if key.startswith("llm."):
+            llm[key[4:]] = value
+        else:
+            data[key] = value
+    if getattr(args, "llm.enabled") is None and (getattr(args, "llm.base_url") or getattr(args, "llm.model")):
+        llm["enabled"] = True
+    cfg = BuildConfig.model_validate({**data, "llm": llm})
+    if cfg.llm.enabled and not (cfg.llm.base_url and cfg.llm.model):
+        raise ValueError("the LLM rewriter needs both --llm-base-url and --llm-model")
+    return cfg
+
+
+def resources_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The Dagster resources a `robustgym build` invocation runs with."""
+    from pipeline.assets.resources import BuildSettings, EHRResource
+
+    cfg = build_config_from_args(args)
+    ehr_fields = {"db_url": args.db, "patients": args.patients}
+    ehr = EHRResource(**{k: v for k, v in ehr_fields.items() if v is not None}, seed=cfg.seed,
+                      generate_if_absent=not args.no_generate, unbounded=args.unbounded)
+    return {"ehr": ehr, "settings": BuildSettings.from_config(cfg)}
+
+
+def _failure_messages(result: Any) -> list[str]:
+    msgs = []
+    for e in result.get_step_failure_events():
+        err = getattr(e.event_specific_data, "error", None)
+        while err is not None and err.cause is not None:  # the user's exception, not Dagster's wrapper
+            err = err.cause
+        if err is not None:
+            msgs.append(str(err.message).strip())
+    return msgs
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
+    from pipeline.assets.run import materialize_build
+    from pipeline.construction.splits.card import counts_table
+    from pipeline.construction.steps import step_families
+
+    resources = resources_from_args(args)
+    # families are validated before anything runs (a bad file fails here with file, line and field)
+    step_families(resources["settings"].build_config())
+    start = time.perf_counter()
+    result = materialize_build(resources["ehr"], resources["settings"], raise_on_error=False)
+    if not result.success:
+        failed = [e.step_key for e in result.get_step_failure_events()]
+        checks = [c.check_name for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
+        print(f"robustgym build: failed at {failed or checks}", file=sys.stderr)
+        for m in _failure_messages(result):
+            print(m, file=sys.stderr)
+        if checks:
+            print(f"blocking checks failed: {checks} (see `make dev` for their failure cases)", file=sys.stderr)
+        return 1
+    out = result.output_for_node("dataset_split")
+    manifest = out["manifest"]
+    import polars as pl
+
+    out_dir = Path(out["out_dir"])
+    tasks = pl.concat([pl.read_parquet(out_dir / "train.parquet"), pl.read_parquet(out_dir / "test.parquet")])
+    c = manifest["counts"]
+    print(f"dataset {manifest['version']} written to {out_dir} in {time.perf_counter() - start:.1f} s")
+    print(f"{c['pairs']} pairs / {c['tasks']} tasks from {c['families']} families; splits: {json.dumps(c['by_split'])}")
+    print(counts_table(tasks))
+    rej = c.get("rejections_by_stage_reason", {})
+    if rej:
+        print("rejections: " + ", ".join(f"{k}={v}" for k, v in rej.items()))
+    for problem in out["balance"]["problems"]:
+        print(f"warning: {problem}")
+    return 0

@@ -1,1 +1,0 @@
-"""Construction step: contracts."""
