@@ -5,7 +5,7 @@ import importlib
 import logging
 import sys
 
-# (module, description) — each module exposes register(subparsers) adding its subcommands with a `func`.
+# each module exposes register(subparsers), adding its subcommands with a `func`
 _COMMAND_MODULES = (
     "pipeline.ehr.commands",  # robustgym ehr generate|load|export|check
     "pipeline.assets.commands",  # robustgym build
@@ -18,13 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in _COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                continue  # area not installed in this build
-            raise
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 

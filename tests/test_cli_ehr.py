@@ -36,7 +36,6 @@ def test_clear_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_generate_if_absent_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("pipeline.ehr.synth")
     db_path = tmp_path / "ehr.duckdb"
     db = f"duckdb:///{db_path}"
     assert main(["ehr", "generate", "--patients", "20", "--seed", "3", "--db", db]) == 0
@@ -49,13 +48,11 @@ def test_generate_if_absent_and_check(tmp_path: Path, capsys: pytest.CaptureFixt
     assert db_path.stat().st_mtime_ns == mtime
     with connect(db) as con:
         assert con.scalar("SELECT COUNT(*) FROM mimiciv_hosp.patients") == 20
-    pytest.importorskip("pipeline.ehr.check")
     assert main(["ehr", "check", "--db", db]) == 0
 
 
 @pytest.mark.postgres
 def test_generate_into_postgres_if_absent(pg_database: str, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("pipeline.ehr.synth")
     assert main(["ehr", "generate", "--patients", "10", "--seed", "1", "--db", pg_database]) == 0
     capsys.readouterr()
     assert main(["ehr", "generate", "--patients", "10", "--seed", "1", "--db", pg_database, "--if-absent"]) == 0
