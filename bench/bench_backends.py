@@ -24,14 +24,14 @@ import time
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from pipeline.ehr.pgcluster import find_pg_bin, throwaway_cluster
+from tests.pgcluster import find_pg_bin, throwaway_cluster
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "tests" / "corpus"
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "sql" / "schema"
 
 
 def pg_server(settings: list[str]) -> "AbstractContextManager[tuple[str, int, Path]]":
-    """A throwaway PostgreSQL cluster for the benchmark (see pipeline.ehr.pgcluster)."""
+    """A throwaway PostgreSQL cluster for the benchmark (see tests/pgcluster.py)."""
     return throwaway_cluster(settings, prefix="robustgym-bench-pg-")
 
 

@@ -10,8 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from pipeline.ehr.pgcluster import find_pg_bin, throwaway_cluster
+from pgcluster import find_pg_bin, throwaway_cluster
 
 TINY_PATIENTS = 50
 TINY_SEED = 7

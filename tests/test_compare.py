@@ -4,8 +4,7 @@ import datetime as dt
 from decimal import Decimal
 
 import polars as pl
-
-from pipeline.ehr.compare import diff, frames_equal, normalize_frame, normalize_value
+from result_compare import diff, frames_equal, normalize_frame, normalize_value
 
 
 def test_numbers_normalise_across_types() -> None:
@@ -59,7 +58,7 @@ def test_unordered_compare_keeps_large_ids_apart() -> None:
 def test_big_results_compare_column_wise_like_row_wise() -> None:
     import random
 
-    from pipeline.ehr import compare
+    import result_compare as compare
 
     rnd = random.Random(1)
     n = compare._VECTOR_MIN_ROWS + 500

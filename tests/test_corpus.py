@@ -4,8 +4,8 @@ answer on DuckDB and PostgreSQL over the same tiny synthetic EHR."""
 from pathlib import Path
 
 import pytest
+from result_compare import diff
 
-from pipeline.ehr.compare import diff
 from pipeline.ehr.database import Database, connect
 
 CORPUS_DIR = Path(__file__).parent / "corpus"

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from result_compare import diff
 from test_load import write_handmade_parquet
 
-from pipeline.ehr.compare import diff
 from pipeline.ehr.cost import EVENT_TYPES, draw_prices
 from pipeline.ehr.database import connect
 from pipeline.ehr.load import load_parquet

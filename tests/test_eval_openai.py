@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from gym_fixtures import build_mini_ehr, make_tasks, write_task_split
+from trl_format import check_trl_conversational
 
 from pipeline.cli import main as cli_main
-from pipeline.gym.trajectories import check_trl_conversational, read_jsonl
+from pipeline.gym.trajectories import read_jsonl
 
 API_KEY = "sk-test-local-key-not-secret-0001"
 ANSWERS = {t.question: t.answer for t in make_tasks()}

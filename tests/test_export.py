@@ -5,8 +5,8 @@ import gzip
 from pathlib import Path
 
 import pytest
+from result_compare import diff
 
-from pipeline.ehr.compare import diff
 from pipeline.ehr.database import connect
 from pipeline.ehr.export import export_physionet
 from pipeline.ehr.load import load_physionet

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from gym_fixtures import build_mini_ehr, make_tasks, write_task_split
+from trl_format import check_trl_conversational
 
 from pipeline.cli import main as cli_main
 from pipeline.ehr.database import connect
@@ -12,7 +13,7 @@ from pipeline.gym.env import TOOLS, EnvConfig, RobustGymEnv
 from pipeline.gym.evaluate import run_evaluation
 from pipeline.gym.metrics import pass_hat_k, reliability_score, summarize
 from pipeline.gym.tasks import load_tasks, pairs_by_id
-from pipeline.gym.trajectories import check_trl_conversational, read_jsonl
+from pipeline.gym.trajectories import read_jsonl
 
 SUMMARY_KEYS = {"clean_success", "noise_success", "by_intent", "by_noise_level", "by_level", "pass_hat_k",
                 "reliability_score", "mean_turns", "tool_error_rate", "n_tasks", "n_trials"}

@@ -93,13 +93,6 @@ def sql_literal(kind: str, value: SlotValue) -> str:
     return "'" + str(value).replace("'", "''") + "'"
 
 
-def values_literal(kind: str, value: SlotValue) -> str:
-    """A literal for a VALUES row: floats cast so every row of the column has one type on both engines."""
-    if kind == "float":
-        return f"CAST({format_number(float(value), sql=True)} AS DOUBLE PRECISION)"
-    return sql_literal(kind, value)
-
-
 def format_number(v: float, *, sql: bool = False) -> str:
     """Decimal text without trailing zeros (6.50 → 6.5; 6.0 → 6, or 6.0 in SQL so it stays non-integer)."""
     text = f"{round_float(v):.{FLOAT_DIGITS}f}".rstrip("0").rstrip(".")

@@ -11,7 +11,6 @@ import sqlglot
 from pipeline.paths import SCHEMA_DIR
 
 MODULE_SCHEMAS = {"hosp": "mimiciv_hosp", "icu": "mimiciv_icu"}
-DERIVED_SCHEMA = "mimiciv_derived"
 
 
 @dataclass(frozen=True)

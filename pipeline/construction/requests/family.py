@@ -159,10 +159,6 @@ class Family:
     def slot_kinds(self) -> dict[str, str]:
         return {name: SLOT_TYPES[s.type].kind for name, s in self.spec.slots.items()}
 
-    @property
-    def slot_names(self) -> list[str]:
-        return list(self.spec.slots)
-
     def condition(self, name: str) -> ConditionSpec:
         return next(c for c in self.spec.conditions if c.name == name)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.common.hashing import canonical_json, stable_hash
+from pipeline.common.hashing import stable_hash
 from pipeline.common.vocabulary import NOISE_LEVELS
 
 TASK_COLUMNS: dict[str, pl.DataType] = {
@@ -193,10 +193,6 @@ def publish(out_root: Path, version: str, frames: dict[str, pl.DataFrame],
 
 def manifest_bytes(manifest: dict[str, Any]) -> bytes:
     return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
-
-
-def stable_counts_json(c: dict[str, Any]) -> str:
-    return canonical_json(c)
 
 
 def noise_share(tasks: pl.DataFrame) -> dict[str, float]:
