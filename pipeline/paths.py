@@ -1,5 +1,5 @@
-"""Where the project's files live. The design card keeps sql/, contracts/ and prompts/ at the top level,
-beside the package; ROBUSTGYM_HOME overrides the root for installs outside a checkout."""
+"""Where the project's files live: sql/, contracts/ and prompts/ are data at the top level, beside the package,
+so family authors edit them without touching code; ROBUSTGYM_HOME overrides the root for installs outside a checkout."""
 
 import os
 from pathlib import Path

@@ -1,7 +1,7 @@
 """Shared fixtures: a real PostgreSQL server started by the suite, and tiny generated EHRs on both backends.
 
 PostgreSQL refuses to run as root, and CI runs as root: the cluster is initialised and started as the
-`postgres` user (STACK_NOTES). Set ROBUSTGYM_TEST_PG_URL to use an external server (e.g. docker-compose).
+`postgres` user (tests/pgcluster.py). Set ROBUSTGYM_TEST_PG_URL to use an external server (e.g. docker-compose).
 """
 
 import os

@@ -1,4 +1,4 @@
-"""The schema our loader creates matches MIMIC-IV v3.1 (reference/mimic_iv_schema.tsv) column by column on both
+"""The schema our loader creates matches MIMIC-IV v3.1 (pipeline/ehr/reference/mimic_iv_schema.tsv) column by column on both
 backends: table set, column names and order, types (as information_schema reports them) and nullability."""
 
 import re

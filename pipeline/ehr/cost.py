@@ -1,4 +1,4 @@
-"""`mimiciv_derived.cost`, built the EHRSQL way from whichever EHR is loaded (DESIGN §3, mimic_iv_keys.md §8).
+"""`mimiciv_derived.cost`, built the EHRSQL way from whichever EHR is loaded (MIMIC-IV itself has no cost table).
 
 MIMIC-IV has no prices. EHRSQL (glee4810/ehrsql-2024, `build_cost_table`) invented them, and so do we, with the
 same recipe so that the Cost intent means the same thing here:

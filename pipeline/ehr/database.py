@@ -170,8 +170,8 @@ class Database:
 
 
 class DuckDBDatabase(Database):
-    """Embedded backend. Read-only connections are hardened for untrusted SQL (STACK_NOTES: read_only alone
-    still lets a query ATTACH or read files)."""
+    """Embedded backend. Read-only connections are hardened for untrusted SQL (read_only alone still lets a
+    query ATTACH another database or read files; tests/test_database.py tries the escapes)."""
 
     backend = "duckdb"
 

@@ -1,4 +1,4 @@
-"""PostgreSQL-dialect SQL → DuckDB, with the traps STACK_NOTES lists handled.
+"""PostgreSQL-dialect SQL → DuckDB, with sqlglot's known traps handled.
 
 Reference SQL is written once in PostgreSQL dialect. sqlglot transpiles it; we then fix what sqlglot gets
 wrong on its own: a bare NUMERIC becomes DECIMAL(18,3) in DuckDB and silently truncates, so it is widened;

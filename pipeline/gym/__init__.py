@@ -1,1 +1,1 @@
-"""The gym: environment, sandboxed tools, verifier, agents, evaluation and trajectories (DESIGN §5)."""
+"""The gym: environment, sandboxed tools, verifier, agents, evaluation and trajectories (see its README.md)."""

@@ -1,4 +1,4 @@
--- Derived table for the Cost intent, built the EHRSQL way (see pipeline/ehr/cost.py and DESIGN §3).
+-- Derived table for the Cost intent, built the EHRSQL way (see pipeline/ehr/cost.py).
 CREATE SCHEMA IF NOT EXISTS mimiciv_derived;
 
 CREATE TABLE mimiciv_derived.cost

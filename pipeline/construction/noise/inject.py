@@ -1,4 +1,4 @@
-"""Noise injection (DESIGN §4): each accepted contract gets a Noise twin that perturbs the slot(s) behind exactly one
+"""Noise injection: each accepted contract gets a Noise twin that perturbs the slot(s) behind exactly one
 necessary condition, without touching the database. Candidates come from the family's `candidates` SQL (run
 set-based) or a built-in numeric/time `shift`; a seeded hash orders them; each is proved by execution (exactly the
 `breaks` condition fails, all others hold, the reference returns no answer); up to N are tried. The pair's noise
