@@ -59,7 +59,7 @@ def bench_oracle(dataset: Path, db_url: str | None, work: Path, concurrency: int
 
 def bench_step_overhead(dataset: Path, db_url: str | None, n_tasks: int) -> dict[str, float]:
     from pipeline.ehr.database import connect
-    from pipeline.gym.agents import make_agent
+    from pipeline.gym.agents import agent_view, make_agent
     from pipeline.gym.env import RobustGymEnv
     from pipeline.gym.evaluate import _db_url_for
     from pipeline.gym.tasks import load_tasks
@@ -78,7 +78,7 @@ def bench_step_overhead(dataset: Path, db_url: str | None, n_tasks: int) -> dict
 
     db.query_result = timed  # type: ignore[method-assign]
     env = RobustGymEnv(tasks, db)
-    agent = make_agent("oracle")
+    agent = make_agent("oracle", tasks=tasks)
     sql_steps, submit_steps, resets = [], [], []
     for task in tasks:
         t0 = time.perf_counter()
@@ -86,7 +86,7 @@ def bench_step_overhead(dataset: Path, db_url: str | None, n_tasks: int) -> dict
         resets.append(time.perf_counter() - t0)
         state: dict[str, Any] = {}
         for kind in ("sql", "submit"):
-            action = agent.act(list(env.messages), info, task, state)
+            action = agent.act(list(env.messages), agent_view(info), state)
             inside["s"] = 0.0
             t0 = time.perf_counter()
             obs, reward, terminated, truncated, info = env.step(action)

@@ -15,7 +15,7 @@ from gym_fixtures import ROWS, build_mini_ehr, make_tasks
 from pipeline.ehr import schema
 from pipeline.ehr.database import connect, psycopg_conninfo
 from pipeline.gym.env import EnvConfig, RobustGymEnv
-from pipeline.gym.sandbox import SandboxLimits
+from pipeline.gym.sandbox import SANDBOX_UIDS, SandboxLimits
 
 FAKE_SECRET = "sk-robustgym-FAKE-SECRET-4242"
 CONFIG = EnvConfig(sql_timeout_s=0.5, python=SandboxLimits(timeout_s=1.0, cpu_s=1, memory_mb=1024, max_processes=32))
@@ -214,7 +214,7 @@ def test_sandbox_isolation_capabilities_on_this_machine(duck: tuple[RobustGymEnv
     if os.geteuid() == 0:
         assert caps == {"root": True, "netns": True, "mountns": True, "pidns": True, "setuid": True}, caps
         out = _step(env, "execute_python", {"code": "import os\nprint(os.getuid(), os.getpid(), sorted(os.listdir('/proc'))[:3])"})
-        assert out.startswith("65534 1 "), out
+        assert out.startswith(f"{env.sandbox.uid} 1 ") and env.sandbox.uid in SANDBOX_UIDS, out
 
 
 # ---------------------------------------------------------------- PostgreSQL: same SQL, table checksums

@@ -9,7 +9,7 @@ import polars as pl
 import psutil
 import pytest
 
-from pipeline.gym.sandbox import PythonSandbox, SandboxError, SandboxLimits, writable_by
+from pipeline.gym.sandbox import SANDBOX_UIDS, PythonSandbox, SandboxError, SandboxLimits, writable_by
 
 LIMITS = SandboxLimits(timeout_s=3.0, cpu_s=3, memory_mb=768, max_output_chars=500, max_file_mb=1, max_sql_calls=3)
 
@@ -64,7 +64,8 @@ def test_limits_memory_cpu_output_file(sandbox: PythonSandbox) -> None:
 def test_child_is_unprivileged_with_an_empty_environment(sandbox: PythonSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ROBUSTGYM_FAKE_TOKEN", "tok-123")
     r = sandbox.run("import os\nprint(os.getuid(), sorted(os.environ), os.getcwd() == os.environ['HOME'])")
-    uid = 65534 if os.geteuid() == 0 else os.geteuid()
+    uid = sandbox.uid
+    assert uid != 0 and (uid in SANDBOX_UIDS if os.geteuid() == 0 else uid == os.geteuid())
     assert r.output.strip() == f"{uid} ['HOME', 'LANG', 'POLARS_MAX_THREADS', 'TMPDIR'] True"
     assert "tok-123" not in sandbox.run("import os\nprint(os.environ)").output
 
@@ -170,3 +171,35 @@ def test_project_checkout_is_hidden_but_python_still_runs(sandbox: PythonSandbox
     visible, readme, outputs = res.output.strip().rsplit(" ", 2)
     assert readme == "False" and outputs == "False"
     assert set(eval(visible)) <= {"pipeline", ".venv"}
+
+
+FORK_BOMB = "import os, time\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        time.sleep(0.001)"
+THREADS = ("import threading\nts = [threading.Thread(target=lambda: None) for _ in range(8)]\n"
+           "[t.start() for t in ts]\n[t.join() for t in ts]\nprint('threads ok')")
+
+
+def _beside_a_fork_bomb(hostile: PythonSandbox, victim: PythonSandbox) -> tuple[str, bool]:
+    """Run THREADS in `victim` while `hostile` is inside a fork bomb; (victim's text, bomb still running)."""
+    import threading
+
+    bomb = threading.Thread(target=hostile.run, args=(FORK_BOMB,))
+    bomb.start()
+    time.sleep(1.0)  # the bomb reaches its process limit within milliseconds
+    result = victim.run(THREADS)
+    running = bomb.is_alive()
+    bomb.join()
+    return result.as_text(500), running
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="uids are only switched when the environment runs as root")
+def test_a_fork_bomb_in_one_episode_does_not_starve_a_concurrent_one() -> None:
+    limits = SandboxLimits(timeout_s=4.0, cpu_s=4, memory_mb=768, max_processes=32)
+    with PythonSandbox(None, limits=limits) as hostile, PythonSandbox(None, limits=limits) as victim:
+        assert hostile.uid != victim.uid and {hostile.uid, victim.uid} <= set(SANDBOX_UIDS)
+        text, running = _beside_a_fork_bomb(hostile, victim)
+        assert running and text == "threads ok", text
+    # the control: one shared uid (what every sandbox used before) lets the bomb take the victim's processes
+    with (PythonSandbox(None, limits=limits, user="nobody") as hostile,
+          PythonSandbox(None, limits=limits, user="nobody") as victim):
+        text, running = _beside_a_fork_bomb(hostile, victim)
+        assert running and "threads ok" not in text, text

@@ -25,6 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=None, help="first N tasks only (by task id)")
     p.add_argument("--timeout", type=float, default=120.0, help="per-request timeout for --agent openai (s)")
     p.add_argument("--retries", type=int, default=4, help="request retries for --agent openai")
+    p.add_argument("--prompt", default="base", choices=("base", "evidence"),
+                   help="system prompt: base (neutral) or evidence (adds premise checking; prompts/agent_*.md)")
     p.add_argument("--no-progress", action="store_true")
     p.add_argument("--ignore-fingerprint", action="store_true",
                    help="run even if the EHR differs from the one the split was built from")
@@ -52,7 +54,7 @@ def _eval(args: argparse.Namespace) -> int:
         agent=args.agent, dataset=args.dataset, out=args.out, split=args.split, trials=args.trials,
         concurrency=args.concurrency, db_url=args.db, model=args.model, base_url=args.base_url, limit=args.limit,
         temperature=args.temperature, seed=args.seed, max_turns=args.max_turns, agent_options=options,
-        progress=not args.no_progress, check_fingerprint=not args.ignore_fingerprint,
+        progress=not args.no_progress, check_fingerprint=not args.ignore_fingerprint, prompt=args.prompt,
     )
     _print_headline(summary, Path(args.out))
     return 0

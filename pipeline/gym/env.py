@@ -12,7 +12,7 @@ import io
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,60 +24,53 @@ import polars as pl
 from pipeline.ehr.database import Database, DuckDBDatabase, QueryError, connect
 from pipeline.gym.sandbox import PythonSandbox, SandboxLimits
 from pipeline.gym.tasks import Task
+from pipeline.gym.tools import Tool, ToolCallError, ToolOutcome, ToolRegistry
 from pipeline.gym.verifier import NO_SUBMISSION, Verdict, verify
 from pipeline.paths import PROMPTS_DIR
 
 log = logging.getLogger(__name__)
 
-TOOLS: list[dict[str, Any]] = [
-    {
-        "type": "function",
-        "function": {
-            "name": "execute_sql",
-            "description": "Run one read-only SQL query (PostgreSQL dialect) on the MIMIC-IV EHR. Returns CSV rows.",
-            "parameters": {
-                "type": "object",
-                "properties": {"query": {"type": "string", "description": "A single SELECT statement."}},
-                "required": ["query"],
-            },
-        },
+SQL_TOOL_SCHEMA = {
+    "type": "object",
+    "properties": {"query": {"type": "string", "minLength": 1, "description": "A single SELECT statement."}},
+    "required": ["query"],
+}
+PYTHON_TOOL_SCHEMA = {
+    "type": "object",
+    "properties": {"code": {"type": "string", "minLength": 1, "description": "Python source code."}},
+    "required": ["code"],
+}
+SUBMIT_TOOL_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "answer": {"description": "A JSON value (number, string, boolean, list, {\"value\", \"unit\"}) or null."}
     },
-    {
-        "type": "function",
-        "function": {
-            "name": "execute_python",
-            "description": "Run Python 3 code in a sandbox. sql(query) returns a polars DataFrame; pl is polars. "
-            "Printed output and the value of the last expression are returned.",
-            "parameters": {
-                "type": "object",
-                "properties": {"code": {"type": "string", "description": "Python source code."}},
-                "required": ["code"],
-            },
-        },
-    },
-    {
-        "type": "function",
-        "function": {
-            "name": "submit_answer",
-            "description": "Submit the final answer and end the task. Use null when the record does not support "
-            "the question's premise.",
-            "parameters": {
-                "type": "object",
-                "properties": {
-                    "answer": {
-                        "description": "A JSON value (number, string, boolean, list, {\"value\", \"unit\"}) or null."
-                    }
-                },
-                "required": ["answer"],
-            },
-        },
-    },
-]
-TOOL_NAMES = tuple(t["function"]["name"] for t in TOOLS)
+    "required": ["answer"],
+}
+SQL_DESCRIPTION = "Run one read-only SQL query (PostgreSQL dialect) on the MIMIC-IV EHR. Returns CSV rows."
+PYTHON_DESCRIPTION = ("Run Python 3 code in a sandbox. sql(query) returns a polars DataFrame; pl is polars. "
+                      "Printed output and the value of the last expression are returned.")
+SUBMIT_DESCRIPTION = "Submit the final answer and end the task. Use null when the record holds no answer."
+
+
+def episode_tools(owner_env: Callable[[Any], "RobustGymEnv"] = lambda owner: owner) -> list[Tool]:
+    """execute_sql, execute_python and submit_answer. `owner_env` maps the registry's owner to the environment the
+    handlers act on (the environment itself here; the MCP server passes its current episode's)."""
+    return [
+        Tool("execute_sql", SQL_DESCRIPTION, SQL_TOOL_SCHEMA, lambda o, a: owner_env(o).run_sql(a["query"])),
+        Tool("execute_python", PYTHON_DESCRIPTION, PYTHON_TOOL_SCHEMA, lambda o, a: owner_env(o).run_python(a["code"])),
+        Tool("submit_answer", SUBMIT_DESCRIPTION, SUBMIT_TOOL_SCHEMA, lambda o, a: owner_env(o).submit(a["answer"]),
+             hints={"answer": "use null for no answer"}),
+    ]
+
+
+ENV_TOOLS = ToolRegistry(episode_tools())
+TOOLS: list[dict[str, Any]] = ENV_TOOLS.openai_schemas()
+TOOL_NAMES = ENV_TOOLS.names
 
 NO_TOOL_CALL_REMINDER = (
     "No tool call received. Inspect the EHR with execute_sql or execute_python, then finish with "
-    "submit_answer (null if the record does not support the question's premise)."
+    "submit_answer (null if the record holds no answer)."
 )
 
 
@@ -141,8 +134,21 @@ def schema_summary() -> str:
     return "\n".join(lines)
 
 
-def system_prompt(config: EnvConfig, template_path: Path | None = None) -> str:
-    template = (template_path or PROMPTS_DIR / "agent_system.md").read_text()
+PROMPTS = {"base": "agent_base.md", "evidence": "agent_evidence.md"}
+"""The system prompts `--prompt` chooses from (files in prompts/). `base` is the unadapted setting: tools, answer
+formats and the neutral rule "submit null when the record holds no answer"; `evidence` adds instructions to check
+every premise against the record first (prompt-only mitigation)."""
+DEFAULT_PROMPT = "base"
+
+
+def prompt_file(prompt: str) -> Path:
+    if prompt not in PROMPTS:
+        raise ValueError(f"unknown prompt {prompt!r}; choose from {', '.join(PROMPTS)}")
+    return PROMPTS_DIR / PROMPTS[prompt]
+
+
+def system_prompt(config: EnvConfig, template_path: Path | None = None, *, prompt: str = DEFAULT_PROMPT) -> str:
+    template = (template_path or prompt_file(prompt)).read_text()
     return template.format(schema=schema_summary(), max_turns=config.max_turns, sql_rows_shown=config.sql_rows_shown)
 
 
@@ -170,14 +176,15 @@ class RobustGymEnv(gym.Env):
     metadata = {"render_modes": []}
 
     def __init__(self, tasks: Sequence[Task] | Mapping[str, Task], db: Database | str, *,
-                 config: EnvConfig | None = None, prompt_path: Path | None = None):
+                 config: EnvConfig | None = None, prompt_path: Path | None = None, prompt: str = DEFAULT_PROMPT):
         self.config = config or EnvConfig()
         self.tasks: dict[str, Task] = dict(tasks) if isinstance(tasks, Mapping) else {t.task_id: t for t in tasks}
         self._owns_db = isinstance(db, str)
         self.db: Database = connect(db) if isinstance(db, str) else db
         if isinstance(self.db, DuckDBDatabase) and not self.db.read_only:
             raise ValueError("the environment needs a read-only database: open it with connect(url) (read_only=True)")
-        self.system_prompt = system_prompt(self.config, prompt_path)
+        self.prompt = prompt
+        self.system_prompt = system_prompt(self.config, prompt_path, prompt=prompt)
         self.observation_space = MessagesSpace()
         self.action_space = MessageSpace()
         self._sandbox: PythonSandbox | None = None
@@ -339,28 +346,19 @@ class RobustGymEnv(gym.Env):
         elif call.get("oversized"):
             self.malformed_calls += 1
             content = f"Error: the message exceeds {self.config.max_action_chars} characters"
-        elif name not in TOOL_NAMES:
-            self.malformed_calls += 1
-            content = f"Error: unknown tool {name!r}; available tools: {', '.join(TOOL_NAMES)}"
         else:
-            args, error = _parse_arguments(call["function"]["arguments"], name)
-            if error:
+            try:
+                tool, args = ENV_TOOLS.resolve(name, call["function"]["arguments"])
+            except ToolCallError as e:
                 self.malformed_calls += 1
-                content = f"Error: {error}"
-            elif name in ("execute_sql", "execute_python"):
+                content = f"Error: {e}"
+            else:
                 try:
-                    if name == "execute_sql":
-                        ok, content, extra = self._execute_sql(args["query"])
-                    else:
-                        ok, content = self._execute_python(args["code"])
+                    outcome = tool.handler(self, args)
+                    ok, content, extra = outcome.ok, outcome.content, outcome.extra
                 except Exception as e:  # noqa: BLE001 - a tool failure is the agent's tool error, never a crash
                     log.exception("tool %s failed", name)
                     ok, content = False, f"Error: the tool failed ({type(e).__name__}: {_clip(str(e), 500)})"
-            else:
-                self.answer = args["answer"]
-                self.verdict = verify(self.task, self.answer)
-                self.terminated = True
-                ok, content = True, "Answer submitted."
         if not ok:
             self.tool_errors += 1
         remaining = max(0, self.config.max_output_chars - self.output_chars)
@@ -370,24 +368,31 @@ class RobustGymEnv(gym.Env):
         results.append({"tool_call_id": call["id"], "name": name, "ok": ok, **extra})
         return {"role": "tool", "tool_call_id": call["id"], "name": name or "unknown", "content": content}
 
-    def _execute_sql(self, query: str) -> tuple[bool, str, dict[str, Any]]:
+    def run_sql(self, query: str) -> ToolOutcome:
         cfg = self.config
         timeout = max(0.1, min(cfg.sql_timeout_s, cfg.max_wall_s - self.elapsed_s))
         try:
             res = self.db.query_result(query, timeout_s=timeout, max_rows=cfg.sql_max_rows)
         except QueryError as e:
-            return False, f"Error: {_clip(str(e), 2000)}", {}
+            return ToolOutcome(False, f"Error: {_clip(str(e), 2000)}")
         except Exception as e:  # noqa: BLE001 - a backend surprise must not end the episode
-            return False, f"Error: {type(e).__name__}: {_clip(str(e), 1000)}", {}
-        return True, format_frame(res.frame, res.truncated, cfg.sql_rows_shown, cfg.sql_max_chars), {
-            "frame": res.frame, "truncated": res.truncated, "sql_seconds": res.seconds}
+            return ToolOutcome(False, f"Error: {type(e).__name__}: {_clip(str(e), 1000)}")
+        return ToolOutcome(True, format_frame(res.frame, res.truncated, cfg.sql_rows_shown, cfg.sql_max_chars), {
+            "frame": res.frame, "truncated": res.truncated, "sql_seconds": res.seconds})
 
-    def _execute_python(self, code: str) -> tuple[bool, str]:
+    def run_python(self, code: str) -> ToolOutcome:
         if not self.config.enable_python:
-            return False, "Error: execute_python is disabled in this environment"
+            return ToolOutcome(False, "Error: execute_python is disabled in this environment")
         sandbox = self.sandbox
         result = sandbox.run(code)
-        return result.ok, result.as_text(sandbox.limits.max_output_chars)
+        return ToolOutcome(result.ok, result.as_text(sandbox.limits.max_output_chars))
+
+    def submit(self, answer: Any) -> ToolOutcome:
+        """Record the answer and end the episode; the agent learns nothing about the verdict."""
+        self.answer = answer
+        self.verdict = verify(self.task, answer)
+        self.terminated = True
+        return ToolOutcome(True, "Answer submitted.")
 
     @property
     def sandbox(self) -> PythonSandbox:
@@ -420,26 +425,3 @@ class RobustGymEnv(gym.Env):
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + f"…[{len(text) - limit} characters cut]"
-
-
-def _parse_arguments(raw: str, name: str) -> tuple[dict[str, Any], str | None]:
-    """Decode and check a tool call's JSON arguments; returns (args, error message)."""
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        raw = "{}"
-    try:
-        args = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError, ValueError) as e:
-        return {}, f"arguments of {name} are not valid JSON ({type(e).__name__}: {_clip(str(e), 200)})"
-    if not isinstance(args, dict):
-        return {}, f"arguments of {name} must be a JSON object"
-    if name == "execute_sql":
-        q = args.get("query")
-        if not isinstance(q, str) or not q.strip():
-            return {}, "execute_sql needs a non-empty string argument 'query'"
-    elif name == "execute_python":
-        c = args.get("code")
-        if not isinstance(c, str) or not c.strip():
-            return {}, "execute_python needs a non-empty string argument 'code'"
-    elif name == "submit_answer" and "answer" not in args:
-        return {}, "submit_answer needs an argument 'answer' (use null for no answer)"
-    return args, None

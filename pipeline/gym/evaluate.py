@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.ehr.database import Database, connect
-from pipeline.gym.agents import Agent, AgentError, make_agent
-from pipeline.gym.env import EnvConfig, RobustGymEnv
+from pipeline.gym.agents import Agent, AgentError, agent_view, make_agent
+from pipeline.gym.env import DEFAULT_PROMPT, EnvConfig, RobustGymEnv, prompt_file
 from pipeline.gym.metrics import summarize
 from pipeline.gym.report import write_report
 from pipeline.gym.tasks import Task, load_tasks, read_manifest
@@ -45,6 +45,8 @@ class RunSpec:
     seed: int
     temperature: float | None
     db_url: str
+    prompt: str = DEFAULT_PROMPT
+    prompt_sha256: str = ""
     env: dict[str, Any] = field(default_factory=dict)
 
 
@@ -59,7 +61,7 @@ def run_episode(env: RobustGymEnv, agent: Agent, task: Task, *, trial: int = 0, 
     obs, info = env.reset(options={"task_id": task.task_id})
     state: dict[str, Any] = {"seed": seed}
     while True:
-        action = agent.act(list(env.messages), info, task, state)
+        action = agent.act(list(env.messages), agent_view(info), state)
         obs, reward, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
@@ -103,7 +105,7 @@ def run_evaluation(
     temperature: float | None = None, seed: int = 0, max_turns: int = 20, env_config: EnvConfig | None = None,
     agent_options: dict[str, Any] | None = None, tasks: Sequence[Task] | None = None, progress: bool = True,
     db: Database | None = None, on_episode: Callable[[dict[str, Any]], None] | None = None,
-    check_fingerprint: bool = True,
+    check_fingerprint: bool = True, prompt: str = DEFAULT_PROMPT,
 ) -> dict[str, Any]:
     """Evaluate one agent on a split; returns the summary (also written to `out`/summary.json)."""
     if trials < 1 or concurrency < 1:
@@ -128,7 +130,8 @@ def run_evaluation(
     the_agent = make_agent(agent, tasks=task_list, **options)
     spec = RunSpec(agent=agent, model=getattr(the_agent, "model", None), dataset=str(dataset_dir),
                    dataset_version=",".join(versions), split=split, trials=trials, seed=seed, temperature=temperature,
-                   db_url=_redact(url), env={"max_turns": config.max_turns, "max_wall_s": config.max_wall_s})
+                   db_url=_redact(url), prompt=prompt,
+                   prompt_sha256=hashlib.sha256(prompt_file(prompt).read_bytes()).hexdigest(), env={"max_turns": config.max_turns, "max_wall_s": config.max_wall_s})
     _check_run_file(out_dir, spec)
 
     done = done_keys(out_dir)
@@ -148,7 +151,7 @@ def run_evaluation(
     envs: queue.Queue[RobustGymEnv] = queue.Queue()
     workers = max(1, min(concurrency, len(pending) or 1))
     for _ in range(workers):
-        envs.put(RobustGymEnv(task_list, database, config=config))
+        envs.put(RobustGymEnv(task_list, database, config=config, prompt=prompt))
     failures = 0
 
     def work(task: Task, trial: int) -> dict[str, Any] | None:
@@ -221,7 +224,8 @@ def _check_run_file(out_dir: Path, spec: RunSpec) -> None:
     current = asdict(spec)
     if path.exists():
         previous = json.loads(path.read_text())
-        keys = ("agent", "model", "dataset_version", "split", "seed", "temperature")
+        keys = ("agent", "model", "dataset_version", "split", "seed", "temperature", "prompt")
+        previous.setdefault("prompt", "evidence")  # runs before --prompt existed used the premise-checking prompt
         diff = [k for k in keys if previous.get(k) != current.get(k)]
         if diff:
             raise ValueError(f"{out_dir} holds a different run ({', '.join(f'{k}: {previous.get(k)!r} ≠ {current.get(k)!r}' for k in diff)}); "

@@ -6,8 +6,11 @@ sandbox with an EMPTY environment and no database handle) forks one child per ca
 
 - rlimits: RLIMIT_CPU, RLIMIT_AS (memory), RLIMIT_NPROC (processes of the sandbox user — enforced only for a
   non-root user, hence the privilege drop), RLIMIT_FSIZE, RLIMIT_NOFILE, no core files;
-- runs as `nobody` (when the environment runs as root) with PR_SET_NO_NEW_PRIVS; the database file must not be
-  writable by that user (checked when the sandbox starts: `SandboxError` otherwise);
+- runs as a uid of its own (when the environment runs as root) with PR_SET_NO_NEW_PRIVS: each sandbox claims a
+  free uid from SANDBOX_UIDS (no passwd entry; group `nogroup`), held by an flock for the sandbox's lifetime, so
+  concurrent episodes — other threads or other processes — never share RLIMIT_NPROC, which Linux counts per uid:
+  a fork bomb in one episode fills its own 64 processes and leaves the next episode's threads alone (tested). The
+  database file must not be writable by that uid (checked when the sandbox starts: `SandboxError` otherwise);
 - network: a private network namespace (no interfaces but a down loopback) when root; otherwise — and in
   addition — a Python audit hook refuses socket creation/connection, process spawning (subprocess, os.system,
   exec*, posix_spawn) and ctypes;
@@ -26,6 +29,7 @@ Without root (or where namespaces are refused) the sandbox still runs, with the 
 """
 
 import contextlib
+import fcntl
 import io
 import json
 import logging
@@ -52,6 +56,8 @@ from pipeline.paths import PROJECT_ROOT
 log = logging.getLogger(__name__)
 
 WORKER = Path(__file__).with_name("_sandbox_worker.py")
+SANDBOX_UIDS = range(1_480_000, 1_480_512)  # outside any distribution's user ranges; 512 concurrent sandboxes
+UID_LOCK_DIR = Path(tempfile.gettempdir()) / "robustgym-sandbox-uids"
 MAX_CHILD_FRAME = 1024 * 1024  # a child's sql request (JSON) is never larger
 
 
@@ -176,6 +182,26 @@ def writable_by(path: Path, uid: int, gid: int) -> bool:
     return can_write(parent) and not (parent.st_mode & stat.S_ISVTX and st.st_uid != uid)
 
 
+def _claim_uid() -> tuple[int, int]:
+    """A uid from SANDBOX_UIDS that no passwd entry and no live sandbox (of any process) uses: (uid, lock fd). The
+    lock is an flock on one file per uid, so it dies with its holder and needs no cleanup after a crash."""
+    UID_LOCK_DIR.mkdir(mode=0o700, exist_ok=True)
+    for uid in SANDBOX_UIDS:
+        try:
+            pwd.getpwuid(uid)
+            continue  # a real account: never borrow it
+        except KeyError:
+            pass
+        fd = os.open(UID_LOCK_DIR / f"{uid}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        return uid, fd
+    raise SandboxError(f"all {len(SANDBOX_UIDS)} sandbox uids are in use")
+
+
 def _holds_interpreter(directory: str) -> bool:
     """Hiding this directory would hide Python itself (its prefix, the venv, sys.path or the worker script)."""
     needed = [sys.prefix, sys.base_prefix, sys.exec_prefix, str(WORKER.parent), *(p for p in sys.path if p)]
@@ -191,7 +217,7 @@ class PythonSandbox:
     """One warm worker; `run(code)` executes agent code in a fresh, limited child. Thread-safe (calls serialise)."""
 
     def __init__(self, sql_handler: SqlHandler | None = None, *, limits: SandboxLimits | None = None,
-                 user: str = "nobody", protected_paths: Sequence[str | Path] = (), namespaces: bool = True):
+                 user: str | None = None, protected_paths: Sequence[str | Path] = (), namespaces: bool = True):
         self.limits = limits or SandboxLimits()
         self.sql_handler = sql_handler
         self.protected_paths = [Path(p) for p in protected_paths]
@@ -201,14 +227,20 @@ class PythonSandbox:
         self._ctrl: socket.socket | None = None
         self._stderr: Any = None
         self.capabilities: dict[str, bool] = {}
-        if os.geteuid() == 0:
+        self._uid_lock: int | None = None
+        if os.geteuid() != 0:
+            self.uid, self.gid = os.geteuid(), os.getegid()
+        elif user is not None:
             pw = pwd.getpwnam(user)
             self.uid, self.gid = pw.pw_uid, pw.pw_gid
         else:
-            self.uid, self.gid = os.geteuid(), os.getegid()
+            self.uid, self._uid_lock = _claim_uid()
+            self.gid = pwd.getpwnam("nobody").pw_gid
+        self._own_uid = self._uid_lock is not None
         for p in self.protected_paths:
             if p.exists() and os.geteuid() == 0 and writable_by(p, self.uid, self.gid):
-                raise SandboxError(f"{p} is writable by the sandbox user {user!r}: fix its permissions before "
+                self._release_uid()
+                raise SandboxError(f"{p} is writable by the sandbox user (uid {self.uid}): fix its permissions before "
                                    "running agent code")
 
     # ---------------------------------------------------------------- worker lifecycle
@@ -220,6 +252,8 @@ class PythonSandbox:
     def _start(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
             return
+        if self._own_uid and self._uid_lock is None:  # reopened after close(): claim a uid again
+            self.uid, self._uid_lock = _claim_uid()
         parent, child = socket.socketpair()
         # the database's folder and the project checkout (datasets with their answers, build storage) are hidden;
         # the worker keeps the interpreter and venv visible beneath a hidden folder (_cover in the worker)
@@ -281,6 +315,12 @@ class PythonSandbox:
             if self._stderr is not None:
                 self._stderr.close()
                 self._stderr = None
+            self._release_uid()
+
+    def _release_uid(self) -> None:
+        if self._uid_lock is not None:
+            os.close(self._uid_lock)  # closing the descriptor drops the flock
+            self._uid_lock = None
 
     def __enter__(self) -> "PythonSandbox":
         return self
@@ -291,6 +331,7 @@ class PythonSandbox:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # interpreter shutdown
             self._kill()
+            self._release_uid()
 
     # ---------------------------------------------------------------- one call
 

@@ -6,18 +6,19 @@ to check the whole chain) and `openai` (any OpenAI-compatible tool-calling endpo
 
 from typing import Any
 
-from pipeline.gym.agents.base import Agent, AgentError
+from pipeline.gym.agents.base import Agent, AgentError, agent_view
 from pipeline.gym.tasks import Task
 
 AGENT_NAMES = ("oracle", "null", "premise-blind", "openai")
 
 
 def make_agent(name: str, *, tasks: list[Task] | None = None, **options: Any) -> Agent:
-    """Build an agent. `tasks` is the task set (the premise-blind baseline looks up Clean twins in it)."""
+    """Build an agent. `tasks` is the task set, handed only to the baselines that need ground truth (oracle,
+    premise-blind); a model agent never receives it."""
     from pipeline.gym.agents.baselines import NullAgent, OracleAgent, PremiseBlindAgent
 
     if name == "oracle":
-        return OracleAgent()
+        return OracleAgent(tasks or [])
     if name == "null":
         return NullAgent()
     if name == "premise-blind":
@@ -29,4 +30,4 @@ def make_agent(name: str, *, tasks: list[Task] | None = None, **options: Any) ->
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
 
-__all__ = ["AGENT_NAMES", "Agent", "AgentError", "make_agent"]
+__all__ = ["AGENT_NAMES", "Agent", "AgentError", "agent_view", "make_agent"]

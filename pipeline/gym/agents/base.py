@@ -2,7 +2,10 @@
 
 from typing import Any, Protocol
 
-from pipeline.gym.tasks import Task
+AGENT_INFO_KEYS = ("task_id", "turn", "tools", "tool_results")
+"""What of the environment's info an agent receives: the task's id (to key per-episode state), the turn, the tools
+and the raw results of its own tool calls. Never the Task: its gold answer, variant and failed condition stay
+with the environment, so no model adapter can read them."""
 
 
 class AgentError(RuntimeError):
@@ -14,11 +17,15 @@ class Agent(Protocol):
     name: str
     model: str | None
 
-    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], task: Task, state: dict[str, Any]) -> dict[str, Any]:
-        """The next assistant message given the transcript so far. `info` is the env's latest info; `state` is a
-        per-episode scratch dict. Baselines may read `task` (that is what makes them baselines); model agents
-        must not."""
+    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+        """The next assistant message given the transcript so far. `info` holds AGENT_INFO_KEYS only; `state` is a
+        per-episode scratch dict. Baselines that need ground truth receive it through their constructor."""
         ...
+
+
+def agent_view(info: dict[str, Any]) -> dict[str, Any]:
+    """The part of the environment's info an agent may see."""
+    return {k: info[k] for k in AGENT_INFO_KEYS if k in info}
 
 
 def tool_call(call_id: str, name: str, arguments: str) -> dict[str, Any]:

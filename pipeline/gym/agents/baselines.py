@@ -16,12 +16,17 @@ def _submit(answer: Any, call_id: str = "call_submit") -> dict[str, Any]:
 
 class OracleAgent:
     """Runs the task's reference SQL through the env's execute_sql tool and submits what it returns
-    (no row or only NULLs → null)."""
+    (no row or only NULLs → null). The tasks come through the constructor: the oracle is the one agent meant to
+    know them."""
 
     name = "oracle"
     model: str | None = None
 
-    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], task: Task, state: dict[str, Any]) -> dict[str, Any]:
+    def __init__(self, tasks: list[Task]):
+        self.tasks = {t.task_id: t for t in tasks}
+
+    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+        task = self.tasks[info["task_id"]]
         if "asked" not in state:
             state["asked"] = True
             return {"role": "assistant", "content": None,
@@ -39,7 +44,7 @@ class NullAgent:
     name = "null"
     model: str | None = None
 
-    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], task: Task, state: dict[str, Any]) -> dict[str, Any]:
+    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         return _submit(None)
 
 
@@ -51,9 +56,11 @@ class PremiseBlindAgent:
     model: str | None = None
 
     def __init__(self, tasks: list[Task]):
+        self.tasks = {t.task_id: t for t in tasks}
         self.clean_answers = {t.pair_id: t.answer for t in tasks if t.variant == "clean"}
 
-    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], task: Task, state: dict[str, Any]) -> dict[str, Any]:
+    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+        task = self.tasks[info["task_id"]]
         answer = task.answer if task.variant == "clean" else self.clean_answers.get(task.pair_id)
         if answer is None:  # no Clean twin in this task set: still answer, never abstain
             answer = "a plausible value"

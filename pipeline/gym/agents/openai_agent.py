@@ -10,7 +10,6 @@ from typing import Any
 
 from pipeline.gym.agents.base import AgentError
 from pipeline.gym.env import TOOLS
-from pipeline.gym.tasks import Task
 
 
 class OpenAIAgent:
@@ -35,7 +34,7 @@ class OpenAIAgent:
         self.client = OpenAI(api_key=key, base_url=base_url or os.environ.get("OPENAI_BASE_URL"), timeout=timeout_s,
                              max_retries=max_retries)
 
-    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], task: Task, state: dict[str, Any]) -> dict[str, Any]:
+    def act(self, messages: list[dict[str, Any]], info: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
         import openai
 
         kwargs: dict[str, Any] = {"model": self.model, "messages": [_api_message(m) for m in messages], "tools": TOOLS}
