@@ -2,6 +2,7 @@
 written as a split in the construction pipeline's layout. Small and exact, so every expected answer is known."""
 
 import hashlib
+import json
 from pathlib import Path
 
 import duckdb
@@ -131,3 +132,45 @@ def write_task_split(out_dir: Path, tasks: list[Task] | None = None) -> Path:
     digest = hashlib.sha256("".join(t.task_id for t in tasks).encode()).hexdigest()[:12]
     write_split(tasks, out_dir, "test", manifest={"dataset_version": VERSION, "n_tasks": len(tasks), "digest": digest})
     return out_dir
+
+
+class ScriptedChatServer:
+    """A local OpenAI-compatible chat-completions endpoint whose 'model' is a Python function of the messages:
+    the only stand-in the test suite allows. Use as a context manager; `.base_url` is its /v1 address."""
+
+    def __init__(self, reply) -> None:  # reply: (messages) -> assistant message dict
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                message = reply(body["messages"])
+                server.requests += 1
+                raw = json.dumps({"id": "chatcmpl-x", "object": "chat.completion", "created": 0, "model": body["model"],
+                                  "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                                  "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+
+        self.requests = 0
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> "ScriptedChatServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

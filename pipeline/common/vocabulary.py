@@ -10,6 +10,7 @@ AnswerType = Literal["number", "integer", "string", "datetime", "date", "boolean
 Variant = Literal["clean", "noise"]
 Status = Literal["accepted", "rejected"]
 Split = Literal["train", "test"]
+Difficulty = Literal["easy", "medium", "hard"]
 
 INTENTS: tuple[str, ...] = get_args(Intent)
 LEVELS: tuple[str, ...] = get_args(Level)
@@ -18,3 +19,4 @@ ANSWER_TYPES: tuple[str, ...] = get_args(AnswerType)
 VARIANTS: tuple[str, ...] = get_args(Variant)
 STATUSES: tuple[str, ...] = get_args(Status)
 SPLITS: tuple[str, ...] = get_args(Split)
+DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)

@@ -32,8 +32,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="run even if the EHR differs from the one the split was built from")
     p.set_defaults(func=_eval)
 
-    r = subparsers.add_parser("report", help="re-render summary.json, report.md and plots from a run's results")
-    r.add_argument("run_dir")
+    r = subparsers.add_parser("report", help="re-render summary.json, report.md, the error analysis and plots from a "
+                              "run's results; or compare two runs (--compare)")
+    r.add_argument("run_dir", nargs="?")
+    r.add_argument("--compare", nargs=2, metavar=("RUN_A", "RUN_B"),
+                   help="write the 'Δ vs. Base' table (compare.md + compare.png) of RUN_B against RUN_A")
+    r.add_argument("--out", default=None, help="folder for --compare's files (default: RUN_B)")
     r.set_defaults(func=_report)
 
     x = subparsers.add_parser("export-sft", help="export trajectories as a TRL SFTTrainer dataset (messages + tools)")
@@ -63,6 +67,15 @@ def _eval(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from pipeline.gym.evaluate import render
 
+    if args.compare:
+        if args.run_dir:
+            raise ValueError("give either RUN_DIR or --compare RUN_A RUN_B, not both")
+        from pipeline.gym.compare_runs import compare_runs
+
+        print(f"wrote {compare_runs(*args.compare, out=args.out)}")
+        return 0
+    if not args.run_dir:
+        raise ValueError("robustgym report needs RUN_DIR (or --compare RUN_A RUN_B)")
     summary = render(args.run_dir)
     _print_headline(summary, Path(args.run_dir))
     return 0

@@ -20,7 +20,8 @@ from typing import Any
 from pipeline.ehr.database import Database, connect
 from pipeline.gym.agents import Agent, AgentError, agent_view, make_agent
 from pipeline.gym.env import DEFAULT_PROMPT, EnvConfig, RobustGymEnv, prompt_file
-from pipeline.gym.metrics import summarize
+from pipeline.gym.failures import analyse, error_summary, example_transcript
+from pipeline.gym.metrics import GROUP_ORDERS, summarize
 from pipeline.gym.report import write_report
 from pipeline.gym.tasks import Task, load_tasks, read_manifest
 from pipeline.gym.trajectories import TRAJECTORIES_FILE, JsonlAppender, read_jsonl
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 RESULTS_FILE = "results.jsonl"
 ERRORS_FILE = "errors.jsonl"
 RUN_FILE = "run.json"
+FAILURES_FILE = "failures.jsonl"
 
 
 @dataclass(frozen=True)
@@ -190,11 +192,14 @@ def run_evaluation(
     if failures:
         log.warning("%d episode(s) failed in the agent and were not recorded; rerun to retry them (see %s)",
                     failures, out_dir / ERRORS_FILE)
-    return render(out_dir, task_ids={t.task_id for t in task_list}, trials=trials)
+    return render(out_dir, task_ids={t.task_id for t in task_list}, trials=trials, tasks=task_list)
 
 
-def render(out_dir: str | Path, *, task_ids: set[str] | None = None, trials: int | None = None) -> dict[str, Any]:
-    """Recompute summary.json, report.md and the plots from results.jsonl (the `robustgym report` command)."""
+def render(out_dir: str | Path, *, task_ids: set[str] | None = None, trials: int | None = None,
+           tasks: Sequence[Task] | None = None) -> dict[str, Any]:
+    """Recompute summary.json, failures.jsonl, report.md and the plots from results.jsonl and trajectories.jsonl
+    (the `robustgym report` command). The error analysis reads the tasks from the run's dataset (run.json) unless
+    they are given; without them the premise and code rules cannot apply (see failures.py)."""
     out = Path(out_dir)
     rows = [r for r in read_jsonl(out / RESULTS_FILE) if task_ids is None or r["task_id"] in task_ids]
     if not rows:
@@ -203,9 +208,47 @@ def render(out_dir: str | Path, *, task_ids: set[str] | None = None, trials: int
     summary = summarize(rows, trials or run.get("trials"))
     summary["agent"] = run.get("agent")
     summary["model"] = run.get("model")
+    summary["prompt"] = run.get("prompt")
     summary["dataset_version"] = run.get("dataset_version")
-    write_report(out, summary, run)
+    by_id = {t.task_id: t for t in (tasks if tasks is not None else _run_tasks(run))}
+    trajectories = list(read_jsonl(out / TRAJECTORIES_FILE))
+    failed = analyse(rows, trajectories, by_id)
+    summary.update(error_summary(failed, GROUP_ORDERS))
+    summary["error_analysis_has_tasks"] = bool(by_id)
+    _atomic_jsonl(out / FAILURES_FILE, [{**f.as_dict(), "intent": r.get("intent"), "noise_level": r.get("noise_level"),
+                                        "difficulty": r.get("difficulty")} for r, f in failed])
+    write_report(out, summary, run, examples=failure_examples(failed, trajectories, by_id))
     return summary
+
+
+def _run_tasks(run: dict[str, Any]) -> list[Task]:
+    """The tasks of a finished run, for the error analysis; [] (with a warning) when its dataset is gone."""
+    if not run.get("dataset"):
+        return []
+    try:
+        return load_tasks(run["dataset"], run.get("split", "test"))
+    except (OSError, ValueError) as e:
+        log.warning("error analysis without tasks (%s): premise and code rules cannot apply", e)
+        return []
+
+
+def failure_examples(failed: Sequence[tuple[dict[str, Any], Any]], trajectories: Sequence[dict[str, Any]],
+                     tasks: dict[str, Task], per_category: int = 3) -> dict[str, list[str]]:
+    """Up to `per_category` truncated transcripts per category (first by task id, then trial: deterministic)."""
+    by_key = {(t["metadata"].get("task_id"), int(t["metadata"].get("trial", 0) or 0)): t
+              for t in trajectories if isinstance(t.get("metadata"), dict)}
+    out: dict[str, list[str]] = {}
+    for r, f in sorted(failed, key=lambda x: (x[1].task_id, x[1].trial)):
+        shown = out.setdefault(f.category, [])
+        if len(shown) < per_category:
+            shown.append(example_transcript(by_key.get((f.task_id, f.trial)), r, f, tasks.get(f.task_id)))
+    return out
+
+
+def _atomic_jsonl(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("".join(json.dumps(r, default=str) + "\n" for r in rows), encoding="utf-8")
+    tmp.replace(path)
 
 
 def _check_fingerprint(dataset_dir: Path, database: Database) -> None:

@@ -14,7 +14,9 @@ from collections.abc import Iterable, Sequence
 from math import comb
 from typing import Any
 
-from pipeline.common.vocabulary import INTENTS, LEVELS, NOISE_LEVELS
+from pipeline.common.vocabulary import DIFFICULTIES, INTENTS, LEVELS, NOISE_LEVELS
+
+GROUP_ORDERS = {"intent": INTENTS, "noise_level": NOISE_LEVELS, "difficulty": DIFFICULTIES}
 
 PENALTIES = (0, 5, 10)
 
@@ -82,12 +84,15 @@ def summarize(rows: Sequence[dict[str, Any]], n_trials: int | None = None) -> di
     split = _split(rows)
     clean_rows = [r for r in rows if r["variant"] == "clean"]
     noise_rows = [r for r in rows if r["variant"] == "noise"]
+    tiers = {"by_difficulty": _ordered_groups([r for r in rows if r.get("difficulty") is not None], "difficulty",
+                                              DIFFICULTIES)} if any(r.get("difficulty") is not None for r in rows) else {}
     return {
         "clean_success": split["clean"],
         "noise_success": split["noise"],
         "by_intent": _ordered_groups(rows, "intent", INTENTS),
         "by_noise_level": _ordered_groups(rows, "noise_level", NOISE_LEVELS),
         "by_level": _ordered_groups(rows, "level", LEVELS),
+        **tiers,
         "pass_hat_k": pass_hat_k(rows, max(n_trials, max_trials)),
         "pass_hat_k_by_variant": {
             "clean": pass_hat_k(clean_rows, max(n_trials, max_trials)),

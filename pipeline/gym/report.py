@@ -7,8 +7,12 @@ from typing import Any
 
 from pipeline.common.markdown import md_table
 from pipeline.common.vocabulary import INTENTS
+from pipeline.gym.failures import CATEGORIES
 
 INTENT_TITLES = {i: i.capitalize() for i in INTENTS}
+CATEGORY_COLORS = {"missed_discrepancy": "#C44E52", "false_abstention": "#8172B2", "code_lookup": "#DD8452",
+                   "sql_logic": "#4C72B0", "semantic": "#55A868", "tool_failure": "#937860", "budget": "#8C8C8C",
+                   "format": "#CCB974"}
 
 
 def _pct(v: float | None) -> str:
@@ -19,7 +23,7 @@ def _pair(d: dict[str, float | None]) -> str:
     return f"{_pct(d.get('clean'))} / {_pct(d.get('noise'))}"
 
 
-def render_markdown(summary: dict[str, Any], run: dict[str, Any]) -> str:
+def render_markdown(summary: dict[str, Any], run: dict[str, Any], examples: dict[str, list[str]] | None = None) -> str:
     label = run.get("model") or run.get("agent", "agent")
     agent = run.get("agent", "")
     lines = [
@@ -43,10 +47,11 @@ def render_markdown(summary: dict[str, Any], run: dict[str, Any]) -> str:
                     for variant, values in summary.get("pass_hat_k_by_variant", {}).items())]),
     ]
     for title, key, name in (("noise level (pair's noise type)", "by_noise_level", "Noise level"),
-                             ("query level", "by_level", "Level")):
-        lines += ["", f"## By {title}, Clean / Noise", "",
-                  md_table([name, "Clean", "Noise"],
-                           [[k, _pct(d.get("clean")), _pct(d.get("noise"))] for k, d in summary[key].items()])]
+                             ("query level", "by_level", "Level"), ("difficulty tier", "by_difficulty", "Tier")):
+        if summary.get(key):
+            lines += ["", f"## By {title}, Clean / Noise", "",
+                      md_table([name, "Clean", "Noise"],
+                               [[k, _pct(d.get("clean")), _pct(d.get("noise"))] for k, d in summary[key].items()])]
     rs = summary["reliability_score"]
     lines += [
         "", "## Reliability score (EHRSQL 2024; mean per episode, ×100)", "",
@@ -59,7 +64,43 @@ def render_markdown(summary: dict[str, Any], run: dict[str, Any]) -> str:
         f"- truncated episodes: {_pct(summary.get('truncation_rate'))}%",
         "", "![Clean vs Noise per intent](success_by_intent.png)", "", "![pass^k](pass_hat_k.png)", "",
     ]
+    if "error_categories" in summary:
+        lines += render_error_analysis(summary, examples or {})
     return "\n".join(lines)
+
+
+def render_error_analysis(summary: dict[str, Any], examples: dict[str, list[str]]) -> list[str]:
+    """The "Error analysis" section: counts per category overall and per intent, the premise sub-field, and up
+    to three truncated example trajectories per category."""
+    counts = summary["error_categories"]
+    total = sum(counts.values())
+    by_intent = summary.get("error_categories_by_intent", {})
+    intents = [i for i in INTENTS if i in by_intent] + [i for i in by_intent if i not in INTENTS]
+    lines = ["## Error analysis", "",
+             f"{total} failed episode(s), each in exactly one category (rules: `pipeline/gym/failures.py`).", ""]
+    if not total:
+        return lines
+    lines.append(md_table(["Category", "Failures", "Share", *(INTENT_TITLES.get(i, i) for i in intents)],
+                          [[c, counts[c], f"{100 * counts[c] / total:.1f}%", *(by_intent[i].get(c, 0) for i in intents)]
+                           for c in CATEGORIES if counts.get(c)]))
+    for key, title in (("noise_level", "noise level"), ("difficulty", "difficulty tier")):
+        groups = summary.get(f"error_categories_by_{key}") or {}
+        if groups:
+            lines += ["", f"By {title}: " + "; ".join(
+                f"{g} — " + ", ".join(f"{c} {n}" for c, n in cs.items()) for g, cs in groups.items() if cs)]
+    seen = summary.get("missed_discrepancy_saw_empty_premise", {})
+    if counts.get("missed_discrepancy"):
+        lines += ["", f"`missed_discrepancy`: {seen.get('yes', 0)} answered after an empty result for the premise, "
+                  f"{seen.get('no', 0)} without having seen one" + (f", {seen['unknown']} unknown" if seen.get("unknown") else "")
+                  + "."]
+    if not summary.get("error_analysis_has_tasks", True):
+        lines += ["", "The run's dataset was not found: the premise and code rules could not apply."]
+    lines += ["", "![Failures by category per intent](error_categories_by_intent.png)", "",
+              "### Example trajectories (truncated)", ""]
+    for c in CATEGORIES:
+        for text in examples.get(c, []):
+            lines += [f"**{c}**", "", "```text", text, "```", ""]
+    return lines
 
 
 def render_plots(summary: dict[str, Any], out_dir: Path, label: str) -> list[Path]:
@@ -105,14 +146,35 @@ def render_plots(summary: dict[str, Any], out_dir: Path, label: str) -> list[Pat
     paths.append(out_dir / "pass_hat_k.png")
     fig.savefig(paths[-1], dpi=100)
     plt.close(fig)
+
+    by_intent = summary.get("error_categories_by_intent")
+    if by_intent is not None:
+        fig, ax = plt.subplots(figsize=(8, 4))
+        names = [i for i in INTENTS if i in by_intent] + [i for i in by_intent if i not in INTENTS]
+        bottom = [0] * len(names)
+        for c in CATEGORIES:
+            heights = [by_intent[i].get(c, 0) for i in names]
+            if any(heights):
+                ax.bar(range(len(names)), heights, bottom=bottom, label=c, color=CATEGORY_COLORS[c])
+                bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+        ax.set_xticks(list(range(len(names))), [INTENT_TITLES.get(i, i) for i in names])
+        ax.set_ylabel("failed episodes")
+        ax.set_title(f"Failures by category per intent — {label}")
+        if any(bottom):
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8)
+        fig.tight_layout()
+        paths.append(out_dir / "error_categories_by_intent.png")
+        fig.savefig(paths[-1], dpi=100)
+        plt.close(fig)
     return paths
 
 
-def write_report(out_dir: str | Path, summary: dict[str, Any], run: dict[str, Any]) -> Path:
+def write_report(out_dir: str | Path, summary: dict[str, Any], run: dict[str, Any],
+                 examples: dict[str, list[str]] | None = None) -> Path:
     """summary.json, report.md and the plots, each written to a temporary name and renamed."""
     out = Path(out_dir)
     _atomic_write(out / "summary.json", json.dumps(summary, indent=2))
-    _atomic_write(out / "report.md", render_markdown(summary, run))
+    _atomic_write(out / "report.md", render_markdown(summary, run, examples))
     render_plots(summary, out, run.get("model") or run.get("agent", "agent"))
     return out / "report.md"
 

@@ -15,6 +15,7 @@ reading of it, so the conventions are spelled out here once:
   "ordered": …} — the gym merges both, so hand-written task sets need no extra columns.
 - `precision` (optional column): datetime comparison precision, "minute" (default) | "day" | "second".
 - `ordered` (optional column, bool): list answers compare as sequences when true, as sets otherwise (default).
+- `difficulty` (optional column): easy | medium | hard; evaluation then reports success and error categories per tier.
 - `answer_columns` (optional column, JSON list of column names): which result columns of `reference_sql` form the
   answer; default: the first column (value and unit for number_with_unit). Only the oracle baseline uses it,
   through the same encoder the construction stored the answer with (pipeline/common/answers.py).
@@ -58,6 +59,7 @@ class Task(BaseModel):
     precision: str | None = None
     ordered: bool = False
     answer_columns: list[str] | None = None
+    difficulty: str | None = None  # optional column: easy | medium | hard
 
     @field_validator("answer_type")
     @classmethod
@@ -75,7 +77,7 @@ class Task(BaseModel):
         return {
             "task_id": self.task_id, "pair_id": self.pair_id, "variant": self.variant,
             "noise_level": self.noise_level, "intent": self.intent, "level": self.level, "family": self.family,
-            "dataset_version": self.dataset_version,
+            "dataset_version": self.dataset_version, "difficulty": self.difficulty,
         }
 
 
@@ -150,6 +152,7 @@ def task_to_row(task: Task) -> dict[str, Any]:
         "dataset_version": task.dataset_version, "answer_aliases": json.dumps(task.answer_aliases),
         "precision": task.precision, "ordered": task.ordered,
         "answer_columns": json.dumps(task.answer_columns) if task.answer_columns is not None else None,
+        "difficulty": task.difficulty,
     }
 
 
@@ -164,7 +167,7 @@ def write_split(tasks: Iterable[Task], dataset_dir: str | Path, split: str, mani
         "answer_type": pl.String, "tolerance": pl.Float64, "reference_sql": pl.String, "conditions": pl.String,
         "failed_condition": pl.String, "subject_ids": pl.List(pl.Int64), "split": pl.String,
         "dataset_version": pl.String, "answer_aliases": pl.String, "precision": pl.String, "ordered": pl.Boolean,
-        "answer_columns": pl.String,
+        "answer_columns": pl.String, "difficulty": pl.String,
     }
     path = out / f"{split}.parquet"
     tmp = path.with_suffix(".parquet.tmp")
