@@ -40,6 +40,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     r.add_argument("--out", default=None, help="folder for --compare's files (default: RUN_B)")
     r.set_defaults(func=_report)
 
+    m = subparsers.add_parser("mcp", help="serve the gym to any MCP client (stdio; streamable HTTP with --port)")
+    m.add_argument("--dataset", required=True, help="dataset version directory, e.g. outputs/<version>")
+    m.add_argument("--split", default="test", choices=("train", "test"))
+    m.add_argument("--out", required=True, help="run directory (results.jsonl, trajectories.jsonl; resumable)")
+    m.add_argument("--db", default=None, help="EHR URL (default: the dataset manifest's, else data/ehr.duckdb)")
+    m.add_argument("--port", type=int, default=None, help="serve streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio")
+    m.add_argument("--trials", type=int, default=1, help="episodes per task")
+    m.add_argument("--max-turns", type=int, default=20, help="tool calls per task (each call is one turn)")
+    m.add_argument("--prompt", default="base", choices=("base", "evidence"), help="the instructions start_task returns")
+    m.add_argument("--model", default=None, help="a label for the client's model, recorded with each result")
+    m.add_argument("--limit", type=int, default=None, help="first N tasks only (by task id)")
+    m.add_argument("--ignore-fingerprint", action="store_true",
+                   help="serve even if the EHR differs from the one the split was built from")
+    m.set_defaults(func=_mcp)
+
     x = subparsers.add_parser("export-sft", help="export trajectories as a TRL SFTTrainer dataset (messages + tools)")
     x.add_argument("--runs", nargs="+", required=True, help="run directories (or trajectories.jsonl files)")
     x.add_argument("--out", required=True, help="output JSONL file")
@@ -78,6 +93,20 @@ def _report(args: argparse.Namespace) -> int:
         raise ValueError("robustgym report needs RUN_DIR (or --compare RUN_A RUN_B)")
     summary = render(args.run_dir)
     _print_headline(summary, Path(args.run_dir))
+    return 0
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    from pipeline.gym.mcp_server import GymSession, serve
+
+    if args.port is not None and not 0 < args.port < 65536:
+        raise ValueError(f"--port {args.port} is not a TCP port")
+    session = GymSession(args.dataset, args.out, split=args.split, db_url=args.db, trials=args.trials,
+                         max_turns=args.max_turns, prompt=args.prompt, model=args.model,
+                         check_fingerprint=not args.ignore_fingerprint, limit=args.limit)
+    where = f"http://127.0.0.1:{args.port}/mcp" if args.port is not None else "stdio"
+    print(f"robustgym mcp: {len(session.tasks)} tasks, run directory {args.out}, serving on {where}", file=sys.stderr)
+    serve(session, port=args.port)
     return 0
 
 

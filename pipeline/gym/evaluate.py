@@ -25,6 +25,7 @@ from pipeline.gym.metrics import GROUP_ORDERS, summarize
 from pipeline.gym.report import write_report
 from pipeline.gym.tasks import Task, load_tasks, read_manifest
 from pipeline.gym.trajectories import TRAJECTORIES_FILE, JsonlAppender, read_jsonl
+from pipeline.gym.verifier import NO_SUBMISSION
 
 log = logging.getLogger(__name__)
 
@@ -67,14 +68,25 @@ def run_episode(env: RobustGymEnv, agent: Agent, task: Task, *, trial: int = 0, 
         obs, reward, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
+    return episode_record(env, task, trial=trial, agent=agent.name, model=model or agent.model, seed=seed,
+                          state=state)
+
+
+def episode_record(env: RobustGymEnv, task: Task, *, trial: int, agent: str, model: str | None, seed: int | None,
+                   state: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(result line, trajectory) of the env's finished episode: the one format `robustgym eval` and the MCP server
+    write, so `robustgym report`, pass^k and the error analysis read both."""
+    state = state or {}
     verdict = env.verdict
-    meta = {"agent": agent.name, "model": model or agent.model, "seed": seed, "trial": trial}
+    reward = 1.0 if env.terminated and verdict is not None and verdict.correct else 0.0
+    submitted = env.answer is not NO_SUBMISSION
+    meta = {"agent": agent, "model": model, "seed": seed, "trial": trial}
     result = {
-        **task.metadata(), "trial": trial, "agent": agent.name, "model": model or agent.model, "seed": seed,
-        "answer": info["answer"], "submitted": info["submitted"], "correct": bool(verdict and verdict.correct),
+        **task.metadata(), "trial": trial, "agent": agent, "model": model, "seed": seed,
+        "answer": env.answer if submitted else None, "submitted": submitted, "correct": bool(verdict and verdict.correct),
         "abstained": bool(verdict and verdict.abstained), "reward": reward, "reason": verdict.reason if verdict else "",
         "turns": env.turns, "tool_calls": env.tool_calls, "tool_errors": env.tool_errors,
-        "malformed_calls": env.malformed_calls, "truncated": truncated, "truncation_reason": env.truncation_reason,
+        "malformed_calls": env.malformed_calls, "truncated": env.truncated, "truncation_reason": env.truncation_reason,
         "elapsed_s": round(env.elapsed_s, 4), "prompt_tokens": state.get("prompt_tokens"),
         "completion_tokens": state.get("completion_tokens"), "finished_at": time.time(),
     }

@@ -71,19 +71,24 @@ class Tool:
 
     def _needs(self, prop: str, spec: Mapping[str, Any]) -> str:
         kind = spec.get("type")
+        conditions = []
         if kind == "string":
             what = "a non-empty string argument" if spec.get("minLength", 0) >= 1 else "a string argument"
         elif kind == "integer":
-            low, high = spec.get("minimum"), spec.get("maximum")
-            bounds = (f" ≥ {low}" if low is not None else "") + (f" ≤ {high}" if high is not None else "")
-            what = f"an integer argument{bounds and ' (' + bounds.strip() + ')'}"
+            what = "an integer argument"
+            conditions += [f"{sign} {spec[key]}" for key, sign in (("minimum", "≥"), ("maximum", "≤")) if key in spec]
         else:
             what = "an argument"
-        hint = self.hints.get(prop)
-        return f"{self.name} needs {what} '{prop}'" + (f" ({hint})" if hint else "")
+        if "enum" in spec:
+            conditions.append(f"one of {', '.join(map(str, spec['enum']))}")
+        if prop in self.hints:
+            conditions.append(self.hints[prop])
+        return f"{self.name} needs {what} '{prop}'" + (f" ({', '.join(conditions)})" if conditions else "")
 
 
 def _fits(value: Any, spec: Mapping[str, Any]) -> bool:
+    if "enum" in spec and value not in spec["enum"]:
+        return False
     kind = spec.get("type")
     if kind == "string":
         return isinstance(value, str) and len(value.strip()) >= spec.get("minLength", 0)
