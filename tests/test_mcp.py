@@ -79,7 +79,7 @@ def test_an_mcp_client_solves_abstains_and_is_recorded_once(mini: tuple[str, Pat
         assert finished.is_error and "is done" in _text(finished)
         return seen
 
-    anyio.run(_session, url, ds, run, script)
+    started = anyio.run(_session, url, ds, run, script)
 
     rows = list(read_jsonl(run / "results.jsonl"))
     assert sorted(r["task_id"] for r in rows) == ["p01-clean", "p01-noise"]
@@ -93,10 +93,11 @@ def test_an_mcp_client_solves_abstains_and_is_recorded_once(mini: tuple[str, Pat
     assert summary["n_episodes"] == 2 and summary["by_intent"]["demographics"] == {"clean": 1.0, "noise": 1.0}
     assert json.loads((run / "run.json").read_text())["agent"] == "mcp"
 
+    assert len(bytes.fromhex((run / "mcp_key").read_text())) == 32
     # a restarted server resumes: the two finished tasks are done, another is still open
     async def resume(client: Any) -> None:
         listing = json.loads(_text(await client.call_tool("list_tasks", {"limit": 100})))["tasks"]
-        assert sum(t["done"] for t in listing) == 2
+        assert {t["task_id"] for t in listing if t["done"]} == set(started)  # same handles after the restart
         open_task = next(t["task_id"] for t in listing if not t["done"])
         assert not (await client.call_tool("start_task", {"task_id": open_task})).is_error
         bad = await client.call_tool("list_tasks", {"limit": 0})

@@ -142,7 +142,7 @@ def test_without_namespaces_the_barriers_that_remain_still_hold(monkeypatch: pyt
         assert r.timed_out
         sb.run("import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(100)")  # escapes the group
         if os.geteuid() == 0:
-            left = [p.pid for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real == 65534]
+            left = [p.pid for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real == sb.uid]
             assert left == [], "the call must leave no process (nor zombie) behind"
 
 

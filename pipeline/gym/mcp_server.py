@@ -5,8 +5,9 @@ Tools: `list_tasks(limit, offset, intent?)`, `start_task(task_id)` (the question
 `submit_answer(answer)` — with the same sandbox, budgets and verifier: every call is one `RobustGymEnv.step`
 with one tool call, so each call is one turn. `submit_answer` ends the task and never reveals the verdict.
 
-Task ids are opaque handles (a hash of dataset version and task id): the dataset's own ids end in -clean / -noise,
-which would tell a client which questions to abstain on. Results and trajectories go to RUN_DIR in the format
+Task ids are opaque handles (an HMAC of the task id under a random key kept in RUN_DIR/mcp_key, so they are
+stable across restarts of one run but cannot be recomputed from a copy of the dataset): the dataset's own ids end
+in -clean / -noise, which would tell a client which questions to abstain on. Results and trajectories go to RUN_DIR in the format
 `robustgym eval` writes (results.jsonl, trajectories.jsonl, run.json; summary.json, report.md and the error
 analysis when the server stops, or by `robustgym report RUN_DIR`). A restarted server resumes: tasks with all
 their trials in results.jsonl are done. One episode is open at a time per server.
@@ -16,8 +17,11 @@ the schema — is an MCP tool error (`isError`) naming the problem, and nothing 
 """
 
 import hashlib
+import hmac
 import json
 import logging
+import os
+import secrets
 import signal
 import threading
 from pathlib import Path
@@ -43,6 +47,16 @@ from pipeline.gym.trajectories import TRAJECTORIES_FILE, JsonlAppender
 log = logging.getLogger(__name__)
 
 SERVER_NAME = "ehr-robustgym"
+KEY_FILE = "mcp_key"
+
+
+def _run_key(path: Path) -> bytes:
+    """The run's handle key: read it, or create it once (temporary name, then rename)."""
+    if not path.exists():
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(secrets.token_hex(32))
+        tmp.replace(path)
+    return bytes.fromhex(path.read_text().strip())
 
 
 class GymSession:
@@ -78,7 +92,9 @@ class GymSession:
         except Exception:
             self.db.close()
             raise
-        self.handles = {self._handle(t): t.task_id for t in self.tasks.values()}
+        key = _run_key(self.out / KEY_FILE)
+        self.handles = {"t" + hmac.new(key, t.task_id.encode(), hashlib.sha256).hexdigest()[:12]: t.task_id
+                        for t in self.tasks.values()}
         self.intents = sorted({t.intent for t in self.tasks.values()})
         self.done: dict[str, int] = {}
         for task_id, _trial in done_keys(self.out):
@@ -91,9 +107,6 @@ class GymSession:
         self.recorded = 0
         self._lock = threading.Lock()
         self.registry = ToolRegistry([*self._session_tools(), *self._episode_tools()])
-
-    def _handle(self, task: Task) -> str:
-        return "t" + hashlib.sha256(f"{task.dataset_version}:{task.task_id}".encode()).hexdigest()[:12]
 
     # ---------------------------------------------------------------- tools
 
