@@ -195,6 +195,11 @@ PG_SETTINGS = [
 ]
 
 
+def _print_load_row(loader: str, n: int, result, cpu: "CpuMeter") -> None:
+    print(f"| PostgreSQL {loader} (ours) | {n:,} | {result.total_rows:,} | {result.seconds:.1f} | "
+          f"{result.total_rows / result.seconds:,.0f} | {cpu.render()}; phases {result.phases} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench_backends", description=__doc__.split("\n\n")[0])
     ap.add_argument("--load-patients", type=int, default=1000)
@@ -258,14 +263,12 @@ def main(argv: list[str] | None = None) -> int:
             with CpuMeter(data_dir) as ours_cpu:
                 ours = load_physionet(export, _create_db(server, "ours_csv"))
                 _checkpoint(server)
-            print(f"| PostgreSQL load_physionet (ours) | {n:,} | {ours.total_rows:,} | {ours.seconds:.1f} | "
-                  f"{ours.total_rows / ours.seconds:,.0f} | {ours_cpu.render()}; phases {ours.phases} |")
+            _print_load_row("load_physionet", n, ours, ours_cpu)
             if not args.skip_parquet_pg:
                 with CpuMeter(data_dir) as pq_cpu:
                     ours_pq = load_parquet(pq, _create_db(server, "ours_parquet"))
                     _checkpoint(server)
-                print(f"| PostgreSQL load_parquet (ours) | {n:,} | {ours_pq.total_rows:,} | {ours_pq.seconds:.1f} | "
-                      f"{ours_pq.total_rows / ours_pq.seconds:,.0f} | {pq_cpu.render()}; phases {ours_pq.phases} |")
+                _print_load_row("load_parquet", n, ours_pq, pq_cpu)
             if not args.skip_baseline:
                 print(f"\nload_physionet vs psql \\copy (same files, same server): wall {base['total'] / ours.seconds:.2f}×, "
                       f"CPU {(base_cpu.server + base_cpu.client) / (ours_cpu.server + ours_cpu.client):.2f}×")

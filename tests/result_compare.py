@@ -182,11 +182,3 @@ def diff(
                 where = f"row {i}" if ordered else f"sorted row {i}"
                 return f"{where}, column {j} ({a.columns[j]}): {vx!r} vs {vy!r}"
     return None
-
-
-def frames_equal(
-    a: pl.DataFrame, b: pl.DataFrame, *, ordered: bool = False, rel_tol: float = 1e-6, abs_tol: float = 1e-9,
-    strip_char_padding: bool = True,
-) -> bool:
-    """True when a and b hold the same answer (see module docstring); row order matters only if ordered."""
-    return diff(a, b, ordered=ordered, rel_tol=rel_tol, abs_tol=abs_tol, strip_char_padding=strip_char_padding) is None

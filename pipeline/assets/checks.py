@@ -5,7 +5,14 @@ import json
 from pathlib import Path
 
 import polars as pl
-from dagster import AssetCheckResult, AssetCheckSeverity, MetadataValue, asset_check
+from dagster import (
+    AssetCheckResult,
+    AssetChecksDefinition,
+    AssetCheckSeverity,
+    AssetsDefinition,
+    MetadataValue,
+    asset_check,
+)
 
 from pipeline.assets.assets import (
     bound_requests,
@@ -30,29 +37,21 @@ def _result(model: type, frame: pl.DataFrame) -> AssetCheckResult:
     })
 
 
-@asset_check(asset=request_families, blocking=True, description="pandera FamiliesSchema")
-def request_families_schema(request_families: pl.DataFrame) -> AssetCheckResult:
-    return _result(schemas.FamiliesSchema, request_families)
+def _schema_check(asset_def: AssetsDefinition, model: type) -> AssetChecksDefinition:
+    """A blocking check that validates an asset's table against its pandera model."""
+    name = asset_def.key.to_user_string()
+
+    @asset_check(asset=asset_def, name=f"{name}_schema", blocking=True, description=f"pandera {model.__name__}")
+    def check(frame: pl.DataFrame) -> AssetCheckResult:
+        return _result(model, frame)
+
+    return check
 
 
-@asset_check(asset=bound_requests, blocking=True, description="pandera BindingsSchema")
-def bound_requests_schema(bound_requests: pl.DataFrame) -> AssetCheckResult:
-    return _result(schemas.BindingsSchema, bound_requests)
-
-
-@asset_check(asset=evidence_contracts, blocking=True, description="pandera ContractsSchema")
-def evidence_contracts_schema(evidence_contracts: pl.DataFrame) -> AssetCheckResult:
-    return _result(schemas.ContractsSchema, evidence_contracts)
-
-
-@asset_check(asset=noise_pairs, blocking=True, description="pandera PairsSchema")
-def noise_pairs_schema(noise_pairs: pl.DataFrame) -> AssetCheckResult:
-    return _result(schemas.PairsSchema, noise_pairs)
-
-
-@asset_check(asset=rewritten_pairs, blocking=True, description="pandera RewrittenSchema")
-def rewritten_pairs_schema(rewritten_pairs: pl.DataFrame) -> AssetCheckResult:
-    return _result(schemas.RewrittenSchema, rewritten_pairs)
+SCHEMA_CHECKS = [_schema_check(asset_def, model) for asset_def, model in (
+    (request_families, schemas.FamiliesSchema), (bound_requests, schemas.BindingsSchema),
+    (evidence_contracts, schemas.ContractsSchema), (noise_pairs, schemas.PairsSchema),
+    (rewritten_pairs, schemas.RewrittenSchema))]
 
 
 @asset_check(asset=rewritten_pairs, blocking=True,
@@ -98,5 +97,4 @@ def dataset_split_balance(dataset_split: dict) -> AssetCheckResult:
                                       "noise_share": MetadataValue.json(balance["noise_share"])})
 
 
-ALL_CHECKS = [request_families_schema, bound_requests_schema, evidence_contracts_schema, noise_pairs_schema,
-              rewritten_pairs_schema, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance]
+ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance]
