@@ -9,12 +9,12 @@ import duckdb
 import numpy as np
 import polars as pl
 import pytest
+from synth_duck import parquet_to_duckdb
 
 from pipeline.ehr.check import check_database, invariant_checks
 from pipeline.ehr.database import connect
 from pipeline.ehr.schema import mimic_tables
 from pipeline.ehr.synth import SCALE_PRESETS, generate_parquet, table_files
-from pipeline.ehr.synth.duck import parquet_to_duckdb
 
 TINY = SCALE_PRESETS["tiny"]
 

@@ -27,7 +27,7 @@ import polars as pl
 
 from pipeline.ehr.schema import Table, mimic_tables
 
-GENERATOR_VERSION = "1.0.0"
+GENERATOR_VERSION = "1.1.0"
 SCALE_PRESETS: dict[str, int] = {"tiny": 50, "default": 3000, "full": 300_000}
 DICTIONARY_TABLES = ("d_hcpcs", "d_icd_diagnoses", "d_icd_procedures", "d_labitems", "d_items", "provider", "caregiver")
 
@@ -169,6 +169,9 @@ def generate_parquet(patients: int, seed: int, out_dir: Path, *, chunk_patients:
     workers > 1 runs chunks in parallel processes (output bytes do not depend on it)."""
     if patients < 1 or chunk_patients < 1:
         raise ValueError("patients and chunk_patients must be positive")
+    from pipeline.ehr.synth.codes import check_available
+
+    check_available()  # a missing or damaged code-system package fails here, before any file is written
     t0 = time.perf_counter()
     cpu0 = _cpu_seconds()
     out_dir = Path(out_dir)

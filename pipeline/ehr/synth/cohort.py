@@ -11,8 +11,10 @@ import numpy as np
 import polars as pl
 
 from pipeline.ehr.synth import catalog as cat
+from pipeline.ehr.synth import codes
 from pipeline.ehr.synth.util import (
     DAY_MIN,
+    S,
     choice,
     expand,
     group_rank,
@@ -28,6 +30,7 @@ from pipeline.ehr.synth.util import (
 # id blocks per chunk: ids are unique across the whole run because every chunk owns a disjoint block
 HADM_PER_PATIENT = 8
 TRANSFER_PER_PATIENT = 24
+TAIL_PRINCIPAL_P = 0.6  # share of admissions without a modelled acute condition whose principal is a long-tail code
 CHRONIC = ("t2dm", "hypertension", "hyperlipidemia", "cad", "ckd", "depression", "gerd", "hypothyroidism", "obesity",
            "tobacco", "copd", "heart_failure", "afib", "cirrhosis", "anemia")
 
@@ -54,7 +57,7 @@ class Cohort:
     edreg: np.ndarray
     icd_version: np.ndarray
     conds: np.ndarray  # (n_a, n_conditions) bool
-    principal: np.ndarray  # condition index of the principal diagnosis
+    principal: np.ndarray  # condition index of the principal diagnosis; -1 = a long-tail principal (below)
     adm_type: np.ndarray  # index into ADMISSION_TYPES
     # ICU (at most one stay per admission)
     icu: np.ndarray
@@ -62,6 +65,8 @@ class Cohort:
     icu_in: np.ndarray
     icu_out: np.ndarray
     # stays (n_s)
+    tail_principal10: np.ndarray | None = None  # ICD-10-CM principal of the long tail (object, None elsewhere)
+    tail_principal9: np.ndarray | None = None  # its ICD-9-CM equivalent (CMS GEM)
     s_adm: np.ndarray | None = None
     stay_id: np.ndarray | None = None
     s_first_unit: np.ndarray | None = None
@@ -122,6 +127,17 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     conds[np.flatnonzero(~has_acute), reason[~has_acute]] = True
     masked_prio = np.where(conds[:, acute_idx], prio[None, :], 10_000)
     principal = acute_idx[np.argmin(masked_prio, axis=1)]
+    # most admissions without a modelled acute condition come for one of the code system's many other reasons
+    tail = ~has_acute & (rng.random(na) < TAIL_PRINCIPAL_P)
+    conds[np.flatnonzero(tail), reason[tail]] = False
+    principal = np.where(tail, -1, principal)
+    tail10 = np.full(na, None, dtype=object)
+    male_a = gender[a_pat] == 1
+    for male in (False, True):
+        idx = np.flatnonzero(tail & (male_a == male))
+        tail10[idx] = codes.principal_pool(male).draw(rng, len(idx))
+    gem = codes.gem_10_to_9()
+    tail9 = np.array([None if x is None else gem[x] for x in tail10], dtype=object)
 
     # admission type: elective surgery for the surgical reasons, emergency otherwise
     adm_type = choice(rng, cat.ADMISSION_TYPES, [w for _, w in cat.ADMISSION_TYPES], na)
@@ -184,7 +200,8 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
 
     anchor_age = np.where(age > 89, 91, age)
     return Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
-                  admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out)
+                  admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
+                  tail10, tail9)
 
 
 # ------------------------------------------------------------------------------------------------ tables
@@ -370,7 +387,11 @@ def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int
 
 def services_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
     na = c.n_adm
-    first = pl.Series([cat.CONDITIONS[i].service for i in range(len(cat.CONDITIONS))]).gather(pl.Series(c.principal))
+    services = [cat.CONDITIONS[i].service for i in range(len(cat.CONDITIONS))]
+    tail_service = np.array(["MED" if x is None else ("TRAUM" if x[0] == "S" else "OMED" if x[0] == "C" else
+                             "GU" if x.startswith(("N4", "N5")) else "GYN" if x.startswith(("N7", "N8", "N9")) else "MED")
+                             for x in c.tail_principal10], dtype=object)
+    first = S(np.where(c.principal >= 0, np.array(services, dtype=object)[np.maximum(c.principal, 0)], tail_service))
     second_mask = rng.random(na) < 0.12
     idx = np.flatnonzero(second_mask)
     fb = list(cat.SERVICE_BY_UNIT_FALLBACK)

@@ -5,6 +5,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.ehr.synth import catalog as cat
+from pipeline.ehr.synth import codes
 from pipeline.ehr.synth.cohort import Cohort
 from pipeline.ehr.synth.util import (
     DAY_MIN,
@@ -31,27 +32,52 @@ def _stack(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
 # --------------------------------------------------------------------------------------------- diagnoses
 
 
+TAIL_DX_MEAN = 3.5  # long-tail secondary diagnoses per admission (codes drawn from the whole code system)
+FILLER_DX_MEAN = 5.5  # common comorbidity / status codes per admission
+TAIL_PX_MEAN = 0.8  # long-tail procedures per admission
+
+
+def _by_sex(rng: np.random.Generator, c: Cohort, idx: np.ndarray, kind: str, version: int, n: np.ndarray) -> tuple:
+    """n[i] long-tail codes of one code system for admission idx[i], from the pool of the patient's sex."""
+    a, pos = expand(n)
+    out = np.empty(len(a), dtype=object)
+    male = c.gender[c.a_pat[idx[a]]] == 1
+    for m in (False, True):
+        rows = np.flatnonzero(male == m)
+        out[rows] = codes.tail_pool(kind, version, m).draw(rng, len(rows))
+    return idx[a], pos, out
+
+
 def diagnoses_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
     parts = []
     for i, cond in enumerate(cat.CONDITIONS):
-        for version, codes in ((9, cond.icd9), (10, cond.icd10)):
-            for j, (code, _title) in enumerate(codes):
+        for version, cc in ((9, cond.icd9), (10, cond.icd10)):
+            for j, (code, _title) in enumerate(cc):
                 idx = np.flatnonzero(c.conds[:, i] & (c.icd_version == version))
                 key = np.where(c.principal[idx] == i, j, 1000 + cond.priority * 10 + j)
                 parts.append({"adm": idx, "key": key, "code": np.full(len(idx), code, dtype=object)})
+    for version, tail in ((9, c.tail_principal9), (10, c.tail_principal10)):
+        idx = np.flatnonzero((c.principal < 0) & (c.icd_version == version))
+        parts.append({"adm": idx, "key": np.zeros(len(idx), dtype=np.int64), "code": tail[idx]})
     for version, pool in ((9, cat.FILLER_DX9), (10, cat.FILLER_DX10)):
         idx = np.flatnonzero(c.icd_version == version)
-        k = np.minimum(rng.poisson(8.0, len(idx)), len(pool))
+        k = np.minimum(rng.poisson(FILLER_DX_MEAN, len(idx)), len(pool))
         order = np.argsort(rng.random((len(idx), len(pool))), axis=1)
         a, pos = expand(k)
-        codes = np.array([p[0] for p in pool], dtype=object)[order[a, pos]]
-        parts.append({"adm": idx[a], "key": 5000 + pos, "code": codes})
+        pool_codes = np.array([p[0] for p in pool], dtype=object)[order[a, pos]]
+        male = c.gender[c.a_pat[idx[a]]] == 1
+        ok = codes.sex_allowed("dx", version, pool_codes, True) & male | codes.sex_allowed("dx", version, pool_codes, False) & ~male
+        parts.append({"adm": idx[a][ok], "key": 5000 + pos[ok], "code": pool_codes[ok]})
+        t_adm, t_pos, t_codes = _by_sex(rng, c, idx, "dx", version, rng.poisson(TAIL_DX_MEAN, len(idx)))
+        parts.append({"adm": t_adm, "key": 6000 + t_pos, "code": t_codes})
     d = _stack(parts)
     o = np.lexsort((d["key"], d["adm"]))
-    adm = d["adm"][o]
+    # one row per (admission, code): the first (highest-ranked) occurrence stays
+    key = pl.DataFrame({"adm": d["adm"][o], "code": S(d["code"][o])}).unique(maintain_order=True)
+    adm = key["adm"].to_numpy()
     return pl.DataFrame({
         "subject_id": c.a_subject[adm], "hadm_id": c.hadm_id[adm], "seq_num": group_rank(adm),
-        "icd_code": S(d["code"][o]), "icd_version": c.icd_version[adm],
+        "icd_code": key["code"], "icd_version": c.icd_version[adm],
     })
 
 
@@ -80,6 +106,9 @@ def procedures_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
         which = rng.integers(0, len(pool), na)
         for j, (code, _) in enumerate(pool):
             add(m & (which == j), code, version)
+        idx = np.flatnonzero(c.icd_version == version)
+        t_adm, _pos, t_codes = _by_sex(rng, c, idx, "px", version, rng.poisson(TAIL_PX_MEAN, len(idx)))
+        parts.append({"adm": t_adm, "code": t_codes})
     d = _stack(parts)
     # one row per (admission, code)
     key = pl.DataFrame({"adm": d["adm"], "code": S(d["code"])}).unique(maintain_order=True)
@@ -93,24 +122,57 @@ def procedures_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
     })
 
 
+def _drg_rule(code10: str) -> int:
+    head = code10[:3]
+    for k, (lo, hi, *_rest) in enumerate(cat.DRG_RULES):
+        if lo <= head <= hi:
+            return k
+    return -1
+
+
 def drgcodes_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
+    """One MS-DRG ('HCFA') and often one APR-DRG per admission, from the principal diagnosis's family; the
+    MS-DRG severity tier (W MCC / W CC / W/O CC/MCC) follows the admission's acuity."""
     na = c.n_adm
-    t2dm = cat.COND_INDEX["t2dm"]
-    hcfa = [cond.drg_hcfa or cat.DEFAULT_DRG[0] for cond in cat.CONDITIONS]
-    apr = [cond.drg_apr or cat.DEFAULT_DRG[1] for cond in cat.CONDITIONS]
-    drg_cond = np.where((c.principal >= 0), c.principal, t2dm)
+    cond10 = np.array([cond.icd10[0][0] for cond in cat.CONDITIONS], dtype=object)
+    p10 = np.where(c.principal >= 0, cond10[np.maximum(c.principal, 0)], c.tail_principal10)
+    uniq, inv = np.unique(p10.astype(str), return_inverse=True)
+    rule = np.array([_drg_rule(u) for u in uniq], dtype=np.int64)[inv]
+    n_chronic = c.conds.sum(axis=1)
+    tier = np.where(c.icu | c.died | ((rng.random(na) < 0.15) & (n_chronic >= 2)), 0, np.where((n_chronic >= 3) | (rng.random(na) < 0.35), 1, 2))
+    # families: rule k -> codes; explicit DRGs of conditions whose treatment defines the DRG (surgery) win
+    fam_codes, fam_titles, apr_codes, apr_titles = [], [], [], []
+    for lo, _hi, first, pattern, title, apr, apr_title in cat.DRG_RULES:
+        del lo
+        fam_codes.append([f"{first + off:03d}" for off in cat.DRG_OFFSET[pattern]])
+        fam_titles.append([title + suf for suf in cat.DRG_SUFFIX[pattern]])
+        apr_codes.append(f"{apr:03d}")
+        apr_titles.append(apr_title)
+    safe = np.maximum(rule, 0)
+    hc = np.array(fam_codes, dtype=object)[safe, tier]
+    ht = np.array(fam_titles, dtype=object)[safe, tier]
+    ac = np.array(apr_codes, dtype=object)[safe]
+    at = np.array(apr_titles, dtype=object)[safe]
+    for name in ("knee_replacement", "cholecystitis"):
+        cond = cat.CONDITIONS[cat.COND_INDEX[name]]
+        m = c.principal == cat.COND_INDEX[name]
+        hc[m], ht[m] = cond.drg_hcfa
+        ac[m], at[m] = cond.drg_apr
+    miss = rule < 0
+    hc[miss], ht[miss] = cat.DEFAULT_DRG[0]
+    ac[miss], at[miss] = cat.DEFAULT_DRG[1]
     sev = np.clip(1 + rng.poisson(0.8, na) + c.icu + c.died, 1, 4)
     mort = np.clip(sev - rng.integers(0, 2, na) + c.died, 1, 4)
     h = np.flatnonzero(rng.random(na) < 0.88)
     a = np.flatnonzero(rng.random(na) < 0.52)
     fh = pl.DataFrame({
         "subject_id": c.a_subject[h], "hadm_id": c.hadm_id[h], "drg_type": pl.Series(["HCFA"] * len(h), dtype=pl.String),
-        "drg_code": pick([x[0] for x in hcfa], drg_cond[h]), "description": pick([x[1] for x in hcfa], drg_cond[h]),
+        "drg_code": S(hc[h]), "description": S(ht[h]),
         "drg_severity": pl.Series([None] * len(h), dtype=pl.Int16), "drg_mortality": pl.Series([None] * len(h), dtype=pl.Int16),
     })
     fa = pl.DataFrame({
         "subject_id": c.a_subject[a], "hadm_id": c.hadm_id[a], "drg_type": pl.Series(["APR"] * len(a), dtype=pl.String),
-        "drg_code": pick([x[0] for x in apr], drg_cond[a]), "description": pick([x[1] for x in apr], drg_cond[a]),
+        "drg_code": S(ac[a]), "description": S(at[a]),
         "drg_severity": pl.Series(sev[a], dtype=pl.Int16), "drg_mortality": pl.Series(mort[a], dtype=pl.Int16),
     })
     return pl.concat([fh, fa]).sort("hadm_id", "drg_type", maintain_order=True)

@@ -1,4 +1,4 @@
-"""Minimal Parquet -> DuckDB materialisation for tests and benchmarks of the generator itself (the project's
+"""Minimal Parquet -> DuckDB materialisation for the generator tests (the project's
 loader is pipeline.ehr.load; this one has no constraints or indexes, so it shows the data exactly as written)."""
 
 from pathlib import Path
