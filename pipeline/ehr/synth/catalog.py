@@ -1,12 +1,16 @@
 """Clinical knowledge the generator draws from, kept in one readable place.
 
 Conditions drive everything else: each admission gets a set of conditions, and the conditions choose its ICD
-codes, lab abnormalities, drugs, cultures, procedures, DRG and ICU probability. Codes and titles are real
-ICD-9-CM / ICD-10-CM / ICD-10-PCS entries; lab and ICU itemids, labels and units come from
-reference/mimic_iv_items.tsv (a few well-known extras are marked in comments).
+codes, lab abnormalities, drugs, cultures, procedures, DRG and ICU probability. Codes are real ICD-9-CM /
+ICD-10-CM / ICD-10-PCS entries (their titles in the EHR come from the official code systems, codes.py; the titles
+written here are for the reader); lab and ICU itemids, labels and units come from reference/mimic_iv_items.tsv (a
+few well-known extras are marked in comments). Around this condition-driven core sit long tails of real codes,
+tests, documentation items, drugs (reference/drugs_tail.tsv) and organisms, so the record has a hospital's breadth.
 """
 
 from dataclasses import dataclass, field
+
+from pipeline.paths import REFERENCE_DIR
 
 # --------------------------------------------------------------------------------------------- conditions
 
@@ -314,7 +318,6 @@ LABS: tuple[Lab, ...] = (
     Lab(51486, "Leukocytes", *_UH, None, None, None, texts=("NEG", "NEG", "TR", "SM", "MOD", "LG")),
     Lab(51492, "Protein", *_UH, None, None, None, texts=("NEG", "NEG", "TR", "30", "100")),
 )
-LAB_INDEX = {lab.itemid: i for i, lab in enumerate(LABS)}
 
 # Panels share one specimen_id. p_day = probability per daily draw on the ward; icu_p in the ICU.
 PANELS: dict[str, tuple[int, ...]] = {
@@ -422,12 +425,35 @@ CHART_ITEMS: tuple[ChartItem, ...] = (
     ChartItem(223849, "Ventilator Mode", "Ventilator Mode", "Respiratory", None, "Text", every_h=2, group="vent",
               texts=("CMV/ASSIST/AutoFlow", "CPAP/PSV", "CMV/ASSIST")),
 )
+# charted only in the stays whose treatment needs them (group = cohort flag)
+CHART_ITEMS += (
+    ChartItem(220765, "Intra Cranial Pressure", "ICP", "Hemodynamics", "mmHg", "Numeric", 14, 5, 0, 1, low=5, high=15, group="icp"),
+    ChartItem(220074, "Central Venous Pressure", "CVP", "Hemodynamics", "mmHg", "Numeric", 10, 4, 0, 1, low=2, high=8, group="shock"),
+    ChartItem(227290, "CRRT mode", "CRRT mode", "Dialysis", None, "Text", every_h=12, texts=("CVVHDF", "CVVH", "CVVHD"), group="crrt"),
+    ChartItem(224146, "System Integrity", "System Integrity", "Dialysis", None, "Text", every_h=4,
+              texts=("Active", "Clots Present", "Clots Increasing", "Clotted"), group="crrt"),
+    ChartItem(224144, "Blood Flow (ml/min)", "Blood Flow (ml/min)", "Dialysis", "ml/min", "Numeric", 200, 20, 0, 1, group="crrt"),
+    ChartItem(224150, "Filter Pressure", "Filter Pressure", "Dialysis", "mmHg", "Numeric", 150, 30, 0, 1, group="crrt"),
+    ChartItem(224151, "Effluent Pressure", "Effluent Pressure", "Dialysis", "mmHg", "Numeric", 80, 25, 0, 1, group="crrt"),
+    ChartItem(224152, "Return Pressure", "Return Pressure", "Dialysis", "mmHg", "Numeric", 100, 20, 0, 1, group="crrt"),
+    ChartItem(224153, "Replacement Rate", "Replacement Rate", "Dialysis", "ml/hr", "Numeric", 1500, 250, 0, 1, group="crrt"),
+    ChartItem(224154, "Dialysate Rate", "Dialysate Rate", "Dialysis", "ml/hr", "Numeric", 1000, 200, 0, 1, group="crrt"),
+    ChartItem(224191, "Hourly Patient Fluid Removal", "Hourly Patient Fluid Removal", "Dialysis", "ml", "Numeric", 100, 40, 0, 1,
+              group="crrt"),
+    ChartItem(225183, "Current Goal", "Current Goal", "Dialysis", "ml", "Numeric", 100, 40, 0, 4, group="crrt"),
+    ChartItem(226457, "Ultrafiltrate Output", "Ultrafiltrate Output", "Dialysis", "ml", "Numeric", 150, 50, 0, 1, group="crrt"),
+    ChartItem(225977, "Dialysate Fluid", "Dialysate Fluid", "Dialysis", None, "Text", every_h=12,
+              texts=("Prismasate K4", "Prismasate K2"), group="crrt"),
+    ChartItem(225976, "Replacement Fluid", "Replacement Fluid", "Dialysis", None, "Text", every_h=12,
+              texts=("Prismasate K4", "Prismasate K2"), group="crrt"),
+)
+# code status: charted twice a day in every stay; 'Full code' unless the stay's code status is limited (cohort.dnr)
+CODE_STATUS_ITEM = ChartItem(223758, "Code Status", "Code Status", "General", None, "Text", every_h=12,
+                             texts=("Full code", "DNR / DNI", "DNR (do not resuscitate)", "Comfort measures only",
+                                    "DNI (do not intubate)"))
 # weight is charted once at ICU admission
 WEIGHT_ITEM = ChartItem(226512, "Admission Weight (Kg)", "Admission Weight (Kg)", "General", "kg", "Numeric", 80, 18, 1, 0)
 HEIGHT_ITEM = ChartItem(226730, "Height (cm)", "Height (cm)", "General", "cm", "Numeric", 170, 10, 0, 0)
-# nursing assessments charted every 4 hours: (itemid, label, category, values) — synthetic-looking but MIMIC-like
-ASSESSMENT_CATEGORIES = ("Respiratory", "Cardiovascular", "Neurological", "GI/GU", "Skin - Assessment", "Pain/Sedation",
-                         "Treatments", "General")
 
 # --------------------------------------------------------------------------------- ICU inputs / outputs
 
@@ -453,7 +479,7 @@ INPUT_ITEMS: tuple[InputItem, ...] = (
     InputItem(225158, "NaCl 0.9%", "Fluids/Intake", "mL", "fluid", "01-Drips", "Continuous IV", 250, "mL/hour", 75, None, 0.85, 3),
     InputItem(220949, "Dextrose 5%", "Fluids/Intake", "mL", "fluid", "01-Drips", "Continuous IV", 100, "mL/hour", 50, None, 0.5, 2),
     InputItem(225828, "LR", "Fluids/Intake", "mL", "fluid", "03-IV Fluid Bolus", "Bolus", 1000, None, 0, "sepsis", 0.8, 1),
-    InputItem(221906, "Norepinephrine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 0.6, "mcg/kg/min", 0.08, "sepsis", 0.55, 6),
+    InputItem(221906, "Norepinephrine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 0.6, "mcg/kg/min", 0.08, "shock", 0.9, 6),
     InputItem(222168, "Propofol", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 120, "mcg/kg/min", 25, "vent", 0.7, 6),
     InputItem(221744, "Fentanyl", "Medications", "mcg", "push", "05-Med Bolus", "Drug Push", 50, None, 0, "vent", 0.6, 4),
     InputItem(225975, "Heparin Sodium (Prophylaxis)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, None, 0.6, 3),
@@ -469,6 +495,46 @@ INPUT_ITEMS: tuple[InputItem, ...] = (
     InputItem(225168, "Packed Red Blood Cells", "Blood Products/Colloids", "mL", "fluid", "04-Blood Products", "Continuous IV", 350, "mL/hour", 175, "gi_bleed", 0.8, 1),
     InputItem(221668, "Midazolam (Versed)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 2, None, 0, "vent", 0.4, 3),
     InputItem(225154, "Morphine Sulfate", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 2, None, 0, None, 0.2, 3),
+)
+# more MetaVision inputs, tied to the ICU treatment flags of the cohort (shock, cardiogenic, nmb, crrt) or conditions
+INPUT_ITEMS += (
+    InputItem(221749, "Phenylephrine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 2, "mcg/kg/min", 1.0, "shock", 0.35, 4),
+    InputItem(229630, "Phenylephrine (50/250)", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 2, "mcg/kg/min", 1.0, "shock", 0.1, 4),
+    InputItem(222315, "Vasopressin", "Medications", "units", "drip", "01-Drips", "Continuous Med", 20, "units/hour", 2.4, "shock", 0.3, 3),
+    InputItem(221289, "Epinephrine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 1, "mcg/kg/min", 0.05, "shock", 0.15, 3),
+    InputItem(221662, "Dopamine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 100, "mcg/kg/min", 5, "cardiogenic", 0.3, 3),
+    InputItem(221653, "Dobutamine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 100, "mcg/kg/min", 5, "cardiogenic", 0.45, 3),
+    InputItem(221986, "Milrinone", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 10, "mcg/kg/min", 0.375, "cardiogenic", 0.3, 3),
+    InputItem(221555, "Cisatracurium", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 50, "mcg/kg/min", 2, "nmb", 0.7, 3),
+    InputItem(222062, "Vecuronium", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 10, "mcg/kg/min", 1, "nmb", 0.35, 3),
+    InputItem(225942, "Fentanyl (Concentrate)", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 1, "mg/hour", 0.1, "vent", 0.35, 4),
+    InputItem(225150, "Dexmedetomidine (Precedex)", "Medications", "mcg", "drip", "01-Drips", "Continuous Med", 400, "mcg/hour", 50, "vent", 0.25, 4),
+    InputItem(225152, "Heparin Sodium", "Medications", "units", "drip", "01-Drips", "Continuous Med", 25000, "units/hour", 1000, "mi", 0.5, 3),
+    InputItem(222056, "Nitroglycerin", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 50, "mg/hour", 3, "heart_failure", 0.2, 3),
+    InputItem(222042, "Nicardipine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 40, "mg/hour", 5, "stroke", 0.3, 3),
+    InputItem(221347, "Amiodarone", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 450, "mg/hour", 1, "afib", 0.2, 2),
+    InputItem(228340, "Furosemide (Lasix) 250/50", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 250, "mg/hour", 10, "heart_failure", 0.15, 2),
+    InputItem(227536, "KCl (CRRT)", "Medications", "mEq", "drip", "01-Drips", "Continuous Med", 40, "mEq/hour", 4, "crrt", 0.8, 3),
+    InputItem(223262, "Insulin - Humalog", "Medications", "units", "push", "05-Med Bolus", "Drug Push", 4, None, 0, "t2dm", 0.5, 3),
+    InputItem(223260, "Insulin - Glargine", "Medications", "units", "push", "05-Med Bolus", "Drug Push", 20, None, 0, "t2dm", 0.4, 1),
+    InputItem(221833, "Hydromorphone (Dilaudid)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 0.5, None, 0, None, 0.25, 3),
+    InputItem(225907, "Famotidine (Pepcid)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, None, 0.15, 2),
+    InputItem(221828, "Hydralazine", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 10, None, 0, "hypertension", 0.15, 2),
+    InputItem(221385, "Lorazepam (Ativan)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 1, None, 0, "alcohol_withdrawal", 0.6, 3),
+    InputItem(225851, "Cefepime", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.25, 2),
+    InputItem(225884, "Metronidazole", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.2, 3),
+    InputItem(225883, "Meropenem", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.1, 3),
+    InputItem(225850, "Cefazolin", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, None, 0.15, 3),
+    InputItem(225855, "Ceftriaxone", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "pneumonia", 0.5, 1),
+    InputItem(220864, "Albumin 5%", "Blood Products/Colloids", "mL", "fluid", "02-Fluids (Colloids)", "Bolus", 250, None, 0, "shock", 0.4, 1),
+    InputItem(220862, "Albumin 25%", "Blood Products/Colloids", "mL", "fluid", "02-Fluids (Colloids)", "Bolus", 100, None, 0, "cirrhosis", 0.5, 1),
+    InputItem(220970, "Fresh Frozen Plasma", "Blood Products/Colloids", "mL", "fluid", "04-Blood Products", "Continuous IV", 250, "mL/hour", 200, "gi_bleed", 0.3, 1),
+    InputItem(225170, "Platelets", "Blood Products/Colloids", "mL", "fluid", "04-Blood Products", "Continuous IV", 250, "mL/hour", 200, "sepsis", 0.1, 1),
+    InputItem(225943, "Solution", "Fluids/Intake", "mL", "fluid", "01-Drips", "Continuous IV", 100, "mL/hour", 10, None, 0.3, 2),
+    InputItem(225797, "Free Water", "Fluids/Intake", "mL", "fluid", "14-Oral/Gastric Intake", "Bolus", 100, None, 0, None, 0.2, 3),
+    InputItem(226452, "PO Intake", "Fluids/Intake", "mL", "fluid", "14-Oral/Gastric Intake", "Bolus", 240, None, 0, None, 0.3, 3),
+    InputItem(227522, "KCL (Bolus)", "Medications", "mL", "fluid", "02-Fluids (Crystalloids)", "Bolus", 100, None, 0, None, 0.15, 1),
+    InputItem(227523, "Magnesium Sulfate (Bolus)", "Medications", "mL", "fluid", "02-Fluids (Crystalloids)", "Bolus", 50, None, 0, None, 0.15, 1),
 )
 # ingredientevents: each input row yields these ingredient rows (itemid, label, uom, per-mL factor)
 INGREDIENTS: tuple[tuple[int, str, str, str], ...] = (
@@ -636,6 +702,47 @@ DRUGS: tuple[Drug, ...] = (
          {"vent": 0.7}, prn=True),
 )
 
+_FREQ_HOURS = {"DAILY": 24, "BID": 12, "TID": 8, "QID": 6, "Q1H": 2, "Q2H": 2, "Q4H": 4, "Q6H": 6, "Q8H": 8, "Q12H": 12,
+               "Q24H": 24, "Q72H": 72, "QHS": 24, "QPM": 24, "ONCE": 24, "PRN": 6, "WEEKLY": 168, "QMOWEFR": 48,
+               "TIDAC": 8, "ASDIR": 24, "TITRATE TO": 24}
+_FORM_WORD = {"TAB": "Tablet", "CAP": "Capsule", "VIAL": "Vial", "BAG": "Bag", "SYR": "Syringe", "PKT": "Packet",
+              "UDCUP": "Unit Dose Cup", "BTL": "Bottle", "TUBE": "Tube", "PTCH": "Patch", "INHL": "Inhaler", "DISK": "Diskus",
+              "SUPP": "Suppository", "LOZ": "Lozenge", "GUM": "Gum", "WAF": "Wafer"}
+TAIL_DRUGS_PER_ADMISSION = 5.5  # expected long-tail drugs per admission (brings prescriptions to MIMIC's ~37 rows)
+ARB_CONTRAINDICATIONS = {"aki": 0.0, "hyperkalemia": 0.0}
+
+
+def _tail_drugs() -> tuple[Drug, ...]:
+    """reference/drugs_tail.tsv as Drug entries: unconditioned drugs get a Zipf share of TAIL_DRUGS_PER_ADMISSION,
+    condition-bound ones a fixed probability within their condition."""
+    lines = [ln for ln in (REFERENCE_DIR / "drugs_tail.tsv").read_text(encoding="utf-8").splitlines()
+             if ln and not ln.startswith("#")][1:]
+    rows = [ln.split("\t") for ln in lines]
+    free = [r for r in rows if not r[6]]
+    weights = [1.0 / (i + 5) for i in range(len(free))]
+    scale = TAIL_DRUGS_PER_ADMISSION / sum(weights)
+    base = {r[0]: w * scale for r, w in zip(free, weights, strict=True)}
+    used = {d.formulary_drug_cd for d in DRUGS}
+    out = []
+    for name, dose, unit, form, route, freq, condition in rows:
+        code = "".join(ch for ch in name.upper() if ch.isalpha())[:5] + "".join(ch for ch in dose if ch.isdigit())[:4]
+        while code in used:
+            code += "X"
+        used.add(code)
+        boosts = {condition: 0.12} if condition else {}
+        if "sartan" in name.lower():
+            boosts.update(ARB_CONTRAINDICATIONS)
+        iv = route.startswith("IV")
+        out.append(Drug(name, code, f"{dose}{unit} {_FORM_WORD.get(form, form)}", dose, unit, "1", form, route, freq,
+                        _FREQ_HOURS.get(freq, 24), base.get(name, 0.0), boosts,
+                        proc_type="IV Piggyback" if iv and form == "BAG" else ("IV Large Volume" if unit == "mL" and iv
+                                                                               else "Unit Dose"),
+                        prn=freq == "PRN", acute=iv))
+    return tuple(out)
+
+
+DRUGS = DRUGS + _tail_drugs()
+
 # a condition that must get at least one of these drugs (the first is forced when none was drawn)
 REQUIRE_ANY: dict[str, tuple[str, ...]] = {"sepsis": ("Vancomycin", "Piperacillin-Tazobactam")}
 
@@ -644,26 +751,97 @@ EMAR_EVENTS = ("Administered", "Not Given", "Held", "Flushed", "Confirmed", "Del
 EMAR_EVENT_P = (0.83, 0.045, 0.035, 0.02, 0.02, 0.02, 0.01, 0.01, 0.005, 0.005)
 
 # -------------------------------------------------------------------------------------------- microbiology
-BLOOD_CULTURE = (70012, "BLOOD CULTURE", 90039, "Blood Culture, Routine")
-URINE_CULTURE = (70079, "URINE", 90039 + 1, "URINE CULTURE")
-SPUTUM_CULTURE = (70070, "SPUTUM", 90043, "RESPIRATORY CULTURE")
-MRSA_SCREEN = (70091, "MRSA SCREEN", 90083, "MRSA SCREEN")
-ORGANISMS = (
-    (80002, "ESCHERICHIA COLI"), (80023, "STAPH AUREUS COAG +"), (80026, "PSEUDOMONAS AERUGINOSA"),
-    (80004, "KLEBSIELLA PNEUMONIAE"), (80053, "ENTEROCOCCUS SP."), (80155, "STAPHYLOCOCCUS, COAGULASE NEGATIVE"),
+# specimen kinds: spec_itemid, spec_type_desc, test_itemid, test_name (MIMIC's spellings; itemids MIMIC-like)
+SPECIMENS: tuple[tuple[int, str, int, str], ...] = (
+    (70012, "BLOOD CULTURE", 90039, "Blood Culture, Routine"),
+    (70079, "URINE", 90040, "URINE CULTURE"),
+    (70070, "SPUTUM", 90043, "RESPIRATORY CULTURE"),
+    (70091, "MRSA SCREEN", 90083, "MRSA SCREEN"),
+    (70067, "STOOL", 90267, "C. difficile PCR"),
+    (70076, "SWAB", 90087, "WOUND CULTURE"),
+    (70021, "CATHETER TIP-IV", 90032, "WOUND CULTURE"),
+    (70013, "BRONCHOALVEOLAR LAVAGE", 90043, "RESPIRATORY CULTURE"),
+    (70026, "CSF;SPINAL FLUID", 90051, "GRAM STAIN"),
+    (70053, "PERITONEAL FLUID", 90060, "FLUID CULTURE"),
 )
+# organisms: org_itemid, org_name, class (gn gram-negative, pa pseudomonas-like, sa staph aureus, en enterococcus,
+# st streptococci, ct skin contaminant, yt yeast/fungus, cd C. difficile, fl normal flora: no susceptibilities for
+# ct, yt, cd, fl)
+ORGANISMS: tuple[tuple[int, str, str], ...] = (
+    (80002, "ESCHERICHIA COLI", "gn"), (80023, "STAPH AUREUS COAG +", "sa"), (80026, "PSEUDOMONAS AERUGINOSA", "pa"),
+    (80004, "KLEBSIELLA PNEUMONIAE", "gn"), (80053, "ENTEROCOCCUS SP.", "en"),
+    (80155, "STAPHYLOCOCCUS, COAGULASE NEGATIVE", "ct"), (80003, "KLEBSIELLA OXYTOCA", "gn"),
+    (80005, "PROTEUS MIRABILIS", "gn"), (80006, "ENTEROBACTER CLOACAE COMPLEX", "gn"), (80007, "SERRATIA MARCESCENS", "gn"),
+    (80008, "CITROBACTER FREUNDII COMPLEX", "gn"), (80009, "MORGANELLA MORGANII", "gn"), (80010, "KLEBSIELLA AEROGENES", "gn"),
+    (80011, "ACINETOBACTER BAUMANNII COMPLEX", "pa"), (80012, "STENOTROPHOMONAS MALTOPHILIA", "pa"),
+    (80013, "HAEMOPHILUS INFLUENZAE, BETA-LACTAMASE NEGATIVE", "gn"), (80014, "ENTEROCOCCUS FAECIUM", "en"),
+    (80015, "ENTEROCOCCUS FAECALIS", "en"), (80016, "STREPTOCOCCUS PNEUMONIAE", "st"),
+    (80017, "BETA STREPTOCOCCUS GROUP B", "st"), (80018, "BETA STREPTOCOCCUS GROUP A", "st"),
+    (80019, "VIRIDANS STREPTOCOCCI", "st"), (80020, "STREPTOCOCCUS ANGINOSUS (MILLERI) GROUP", "st"),
+    (80021, "CORYNEBACTERIUM SPECIES (DIPHTHEROIDS)", "ct"), (80022, "MICROCOCCUS/STOMATOCOCCUS SPECIES", "ct"),
+    (80024, "PROPIONIBACTERIUM ACNES", "ct"), (80025, "YEAST", "yt"), (80027, "CANDIDA ALBICANS, PRESUMPTIVE IDENTIFICATION", "yt"),
+    (80028, "CANDIDA GLABRATA", "yt"), (80029, "ASPERGILLUS FUMIGATUS", "yt"), (80030, "CLOSTRIDIUM DIFFICILE", "cd"),
+    (80031, "OROPHARYNGEAL FLORA", "fl"), (80032, "MIXED BACTERIAL FLORA", "fl"), (80033, "BACTEROIDES FRAGILIS GROUP", "gn"),
+    (80034, "MORAXELLA CATARRHALIS", "gn"), (80035, "STAPHYLOCOCCUS LUGDUNENSIS", "sa"), (80036, "PROVIDENCIA STUARTII", "gn"),
+)
+# which organisms grow from which specimen kind: (organism name, weight) per SPECIMENS index
+SPECIMEN_ORGANISMS: dict[int, tuple[tuple[str, float], ...]] = {
+    0: (("STAPH AUREUS COAG +", 0.2), ("ESCHERICHIA COLI", 0.18), ("STAPHYLOCOCCUS, COAGULASE NEGATIVE", 0.2),
+        ("KLEBSIELLA PNEUMONIAE", 0.07), ("ENTEROCOCCUS FAECALIS", 0.04), ("ENTEROCOCCUS FAECIUM", 0.03),
+        ("VIRIDANS STREPTOCOCCI", 0.03), ("STREPTOCOCCUS PNEUMONIAE", 0.03), ("PSEUDOMONAS AERUGINOSA", 0.03),
+        ("CORYNEBACTERIUM SPECIES (DIPHTHEROIDS)", 0.05), ("MICROCOCCUS/STOMATOCOCCUS SPECIES", 0.02),
+        ("PROPIONIBACTERIUM ACNES", 0.02), ("BETA STREPTOCOCCUS GROUP B", 0.02), ("BETA STREPTOCOCCUS GROUP A", 0.01),
+        ("PROTEUS MIRABILIS", 0.01), ("SERRATIA MARCESCENS", 0.01), ("ENTEROBACTER CLOACAE COMPLEX", 0.02),
+        ("CANDIDA GLABRATA", 0.01), ("CANDIDA ALBICANS, PRESUMPTIVE IDENTIFICATION", 0.01),
+        ("BACTEROIDES FRAGILIS GROUP", 0.01), ("STAPHYLOCOCCUS LUGDUNENSIS", 0.01)),
+    1: (("ESCHERICHIA COLI", 0.45), ("KLEBSIELLA PNEUMONIAE", 0.1), ("ENTEROCOCCUS SP.", 0.1), ("PROTEUS MIRABILIS", 0.06),
+        ("PSEUDOMONAS AERUGINOSA", 0.05), ("YEAST", 0.06), ("KLEBSIELLA OXYTOCA", 0.02), ("CITROBACTER FREUNDII COMPLEX", 0.02),
+        ("ENTEROBACTER CLOACAE COMPLEX", 0.02), ("MORGANELLA MORGANII", 0.01), ("PROVIDENCIA STUARTII", 0.01),
+        ("KLEBSIELLA AEROGENES", 0.01), ("MIXED BACTERIAL FLORA", 0.06), ("BETA STREPTOCOCCUS GROUP B", 0.02)),
+    2: (("OROPHARYNGEAL FLORA", 0.3), ("STAPH AUREUS COAG +", 0.15), ("PSEUDOMONAS AERUGINOSA", 0.1), ("YEAST", 0.08),
+        ("KLEBSIELLA PNEUMONIAE", 0.06), ("HAEMOPHILUS INFLUENZAE, BETA-LACTAMASE NEGATIVE", 0.05),
+        ("STREPTOCOCCUS PNEUMONIAE", 0.05), ("MORAXELLA CATARRHALIS", 0.03), ("ESCHERICHIA COLI", 0.04),
+        ("STENOTROPHOMONAS MALTOPHILIA", 0.03), ("SERRATIA MARCESCENS", 0.03), ("ENTEROBACTER CLOACAE COMPLEX", 0.03),
+        ("ACINETOBACTER BAUMANNII COMPLEX", 0.02), ("KLEBSIELLA AEROGENES", 0.02), ("ASPERGILLUS FUMIGATUS", 0.01)),
+    3: (("STAPH AUREUS COAG +", 1.0),),
+    4: (("CLOSTRIDIUM DIFFICILE", 1.0),),
+    5: (("STAPH AUREUS COAG +", 0.35), ("BETA STREPTOCOCCUS GROUP A", 0.1), ("MIXED BACTERIAL FLORA", 0.15),
+        ("ESCHERICHIA COLI", 0.06), ("PSEUDOMONAS AERUGINOSA", 0.06), ("ENTEROCOCCUS SP.", 0.06),
+        ("STREPTOCOCCUS ANGINOSUS (MILLERI) GROUP", 0.05), ("PROTEUS MIRABILIS", 0.04), ("BETA STREPTOCOCCUS GROUP B", 0.05),
+        ("STAPHYLOCOCCUS, COAGULASE NEGATIVE", 0.05), ("BACTEROIDES FRAGILIS GROUP", 0.03)),
+    6: (("STAPHYLOCOCCUS, COAGULASE NEGATIVE", 0.5), ("STAPH AUREUS COAG +", 0.2), ("YEAST", 0.1),
+        ("ENTEROCOCCUS FAECALIS", 0.1), ("PSEUDOMONAS AERUGINOSA", 0.1)),
+    7: (("OROPHARYNGEAL FLORA", 0.25), ("STAPH AUREUS COAG +", 0.2), ("PSEUDOMONAS AERUGINOSA", 0.15),
+        ("KLEBSIELLA PNEUMONIAE", 0.1), ("YEAST", 0.1), ("STENOTROPHOMONAS MALTOPHILIA", 0.05),
+        ("ASPERGILLUS FUMIGATUS", 0.05), ("HAEMOPHILUS INFLUENZAE, BETA-LACTAMASE NEGATIVE", 0.05),
+        ("ACINETOBACTER BAUMANNII COMPLEX", 0.05)),
+    8: (("STREPTOCOCCUS PNEUMONIAE", 0.4), ("STAPHYLOCOCCUS, COAGULASE NEGATIVE", 0.3), ("STAPH AUREUS COAG +", 0.3)),
+    9: (("ESCHERICHIA COLI", 0.35), ("KLEBSIELLA PNEUMONIAE", 0.2), ("ENTEROCOCCUS FAECIUM", 0.15),
+        ("VIRIDANS STREPTOCOCCI", 0.1), ("YEAST", 0.1), ("BACTEROIDES FRAGILIS GROUP", 0.1)),
+}
 ANTIBIOTICS = (
     (90004, "AMPICILLIN"), (90005, "CEFAZOLIN"), (90006, "CEFTRIAXONE"), (90007, "CIPROFLOXACIN"), (90008, "GENTAMICIN"),
     (90010, "MEROPENEM"), (90011, "NITROFURANTOIN"), (90012, "PIPERACILLIN/TAZO"), (90013, "TRIMETHOPRIM/SULFA"),
-    (90014, "VANCOMYCIN"), (90015, "OXACILLIN"), (90016, "TETRACYCLINE"),
+    (90014, "VANCOMYCIN"), (90015, "OXACILLIN"), (90016, "TETRACYCLINE"), (90017, "CEFEPIME"), (90018, "CEFTAZIDIME"),
+    (90019, "TOBRAMYCIN"), (90020, "CLINDAMYCIN"), (90021, "ERYTHROMYCIN"), (90022, "LEVOFLOXACIN"), (90023, "RIFAMPIN"),
+    (90024, "LINEZOLID"), (90025, "DAPTOMYCIN"), (90026, "PENICILLIN G"), (90027, "AMPICILLIN/SULBACTAM"),
 )
+# susceptibility panel per organism class, and the share resistant
+SUSCEPTIBILITY_PANELS: dict[str, tuple[tuple[str, ...], float]] = {
+    "gn": (("AMPICILLIN", "AMPICILLIN/SULBACTAM", "CEFAZOLIN", "CEFTRIAXONE", "CEFEPIME", "CEFTAZIDIME", "CIPROFLOXACIN",
+            "GENTAMICIN", "TOBRAMYCIN", "MEROPENEM", "PIPERACILLIN/TAZO", "TRIMETHOPRIM/SULFA", "NITROFURANTOIN"), 0.2),
+    "pa": (("CEFEPIME", "CEFTAZIDIME", "CIPROFLOXACIN", "GENTAMICIN", "TOBRAMYCIN", "MEROPENEM", "PIPERACILLIN/TAZO"), 0.15),
+    "sa": (("OXACILLIN", "VANCOMYCIN", "CLINDAMYCIN", "ERYTHROMYCIN", "GENTAMICIN", "LEVOFLOXACIN", "RIFAMPIN",
+            "TETRACYCLINE", "TRIMETHOPRIM/SULFA"), 0.25),
+    "en": (("AMPICILLIN", "VANCOMYCIN", "LINEZOLID", "DAPTOMYCIN", "NITROFURANTOIN", "TETRACYCLINE"), 0.15),
+    "st": (("PENICILLIN G", "CEFTRIAXONE", "ERYTHROMYCIN", "CLINDAMYCIN", "VANCOMYCIN", "LEVOFLOXACIN"), 0.1),
+}
 
 # ------------------------------------------------------------------------------------------- admissions
 ADMISSION_TYPES = (("EW EMER.", 0.36), ("EU OBSERVATION", 0.2), ("OBSERVATION ADMIT", 0.1), ("URGENT", 0.09),
                    ("SURGICAL SAME DAY ADMISSION", 0.07), ("DIRECT EMER.", 0.04), ("DIRECT OBSERVATION", 0.04),
                    ("ELECTIVE", 0.08), ("AMBULATORY OBSERVATION", 0.02))
 ED_TYPES = {"EW EMER.", "EU OBSERVATION", "OBSERVATION ADMIT", "URGENT"}
-ADMISSION_LOCATIONS_ED = ("EMERGENCY ROOM",)
 ADMISSION_LOCATIONS_OTHER = (("PHYSICIAN REFERRAL", 0.45), ("TRANSFER FROM HOSPITAL", 0.2), ("WALK-IN/SELF REFERRAL", 0.08),
                              ("CLINIC REFERRAL", 0.08), ("PROCEDURE SITE", 0.05),
                              ("TRANSFER FROM SKILLED NURSING FACILITY", 0.04), ("PACU", 0.04),
@@ -719,7 +897,6 @@ POE_DETAIL_FIELDS = (
     ("Discharge When", ("Discharge today", "Discharge tomorrow")),
 )
 
-OMR_RESULTS = ("Blood Pressure", "Weight (Lbs)", "BMI (kg/m2)", "Height (Inches)")
 
 HCPCS_USED: tuple[tuple[str, int, str, str], ...] = (
     ("99223", 1, "Initial hospital care, per day, for the evaluation and management of a patient, which requires these 3 key components",
@@ -940,3 +1117,167 @@ DRG_RULES: tuple[tuple[str, str, int, str, str, int, str], ...] = (
 DRG_SUFFIX = {"3": (" W MCC", " W CC", " W/O CC/MCC"), "2m": (" W MCC", " W/O MCC", " W/O MCC"),
               "2c": (" W CC/MCC", " W CC/MCC", " W/O CC/MCC"), "1": ("", "", "")}
 DRG_OFFSET = {"3": (0, 1, 2), "2m": (0, 1, 1), "2c": (0, 0, 1), "1": (0, 0, 0)}
+
+# ------------------------------------------------------------------------------------------ long-tail labs
+# Less common tests, drawn a few at a time on blood draws (Zipf over this order, first = most common).
+# Real MIMIC itemids (reference/mimic_iv_items.tsv and two well-known ones: 50904 HDL, 50853 25-OH vitamin D):
+# itemid, label, fluid, category, unit, lower, upper, mean, sd, decimals, lognormal
+TAIL_LABS_REAL: tuple[tuple, ...] = (
+    (50976, "Protein, Total", "Blood", "Chemistry", "g/dL", 6.4, 8.3, 6.8, 0.7, 1, False),
+    (50930, "Globulin", "Blood", "Chemistry", "g/dL", 2.0, 4.0, 3.0, 0.5, 1, False),
+    (51007, "Uric Acid", "Blood", "Chemistry", "mg/dL", 3.4, 7.0, 5.8, 1.8, 1, False),
+    (51144, "Bands", "Blood", "Hematology", "%", 0, 5, 2, 2, 0, False),
+    (52135, "Immature Granulocytes", "Blood", "Hematology", "%", 0.0, 1.0, 0.6, 0.4, 1, False),
+    (51214, "Fibrinogen, Functional", "Blood", "Hematology", "mg/dL", 180, 400, 340, 110, 0, False),
+    (51196, "D-Dimer", "Blood", "Hematology", "ng/mL", 0, 500, 700, 0, 0, True),
+    (50883, "Bilirubin, Direct", "Blood", "Chemistry", "mg/dL", 0.0, 0.3, 0.2, 0, 1, True),
+    (50884, "Bilirubin, Indirect", "Blood", "Chemistry", "mg/dL", 0.0, 1.1, 0.5, 0.3, 1, False),
+    (50867, "Amylase", "Blood", "Chemistry", "IU/L", 0, 100, 60, 0, 0, True),
+    (50927, "Gamma Glutamyltransferase", "Blood", "Chemistry", "IU/L", 0, 51, 45, 0, 0, True),
+    (51652, "High-Sensitivity CRP", "Blood", "Chemistry", "mg/L", 0, 5.0, 4.0, 0, 1, True),
+    (50809, "Glucose", "Blood", "Blood Gas", "mg/dL", 70, 105, 125, 30, 0, False),
+    (50822, "Potassium, Whole Blood", "Blood", "Blood Gas", "mEq/L", 3.3, 5.1, 4.1, 0.5, 1, False),
+    (50824, "Sodium, Whole Blood", "Blood", "Blood Gas", "mEq/L", 133, 145, 138, 3.5, 0, False),
+    (50806, "Chloride, Whole Blood", "Blood", "Blood Gas", "mEq/L", 96, 108, 104, 4, 0, False),
+    (50808, "Free Calcium", "Blood", "Blood Gas", "mmol/L", 1.12, 1.32, 1.14, 0.08, 2, False),
+    (50810, "Hematocrit, Calculated", "Blood", "Blood Gas", "%", 36, 51, 33, 5, 0, False),
+    (50811, "Hemoglobin", "Blood", "Blood Gas", "g/dL", 12.0, 17.5, 11.0, 1.8, 1, False),
+    (50817, "Oxygen Saturation", "Blood", "Blood Gas", "%", 95, 100, 95, 3, 0, False),
+    (50803, "Calculated Bicarbonate, Whole Blood", "Blood", "Blood Gas", "mEq/L", 22, 26, 24, 3, 0, False),
+    (50805, "Carboxyhemoglobin", "Blood", "Blood Gas", "%", 0, 3, 1.5, 0.8, 1, False),
+    (50814, "Methemoglobin", "Blood", "Blood Gas", "%", 0, 1, 0.6, 0.3, 1, False),
+    (51297, "Thrombin", "Blood", "Hematology", "sec", 14, 19, 17, 2, 1, False),
+    (50904, "Cholesterol, HDL", "Blood", "Chemistry", "mg/dL", 40, 200, 47, 14, 0, False),
+    (50853, "25-OH Vitamin D", "Blood", "Chemistry", "ng/mL", 30, 60, 28, 12, 0, False),
+)
+# Tests that d_labitems lists under MIMIC-style itemids allocated in dictionaries.py: (label, fluid) -> range
+# label, fluid, unit, lower, upper, mean, sd, decimals, lognormal
+TAIL_LABS_LISTED: tuple[tuple, ...] = (
+    ("Thyroid Stimulating Hormone", "Blood", "uIU/mL", 0.27, 4.2, 1.8, 0, 2, True),
+    ("Vancomycin", "Blood", "ug/mL", 10, 20, 15, 5, 1, False),
+    ("Cholesterol, Total", "Blood", "mg/dL", 0, 199, 170, 40, 0, False),
+    ("Triglycerides", "Blood", "mg/dL", 0, 149, 130, 0, 0, True),
+    ("Cholesterol, LDL, Calculated", "Blood", "mg/dL", 0, 129, 95, 32, 0, False),
+    ("Free T4", "Blood", "ng/dL", 0.93, 1.7, 1.2, 0.25, 2, False),
+    ("Vitamin B12", "Blood", "pg/mL", 243, 894, 520, 200, 0, False),
+    ("Folate", "Blood", "ng/mL", 5.4, 20, 12, 5, 1, False),
+    ("Haptoglobin", "Blood", "mg/dL", 30, 200, 130, 55, 0, False),
+    ("Reticulocyte Count, Automated", "Blood", "%", 0.5, 2.5, 1.8, 0.8, 1, False),
+    ("Procalcitonin", "Blood", "ng/mL", 0, 0.5, 0.3, 0, 2, True),
+    ("Osmolality, Measured", "Blood", "mOsm/kg", 275, 295, 289, 9, 0, False),
+    ("Digoxin", "Blood", "ng/mL", 0.8, 2.0, 1.0, 0.4, 1, False),
+    ("Ammonia", "Blood", "umol/L", 11, 32, 30, 15, 0, False),
+    ("Sedimentation Rate", "Blood", "mm/hr", 0, 20, 25, 18, 0, False),
+    ("Transferrin", "Blood", "mg/dL", 200, 360, 240, 50, 0, False),
+    ("Iron Binding Capacity, Total", "Blood", "ug/dL", 260, 470, 310, 60, 0, False),
+    ("Cortisol", "Blood", "ug/dL", 5, 25, 14, 6, 1, False),
+    ("Parathyroid Hormone", "Blood", "pg/mL", 15, 65, 55, 0, 0, True),
+    ("Tacrolimus (FK506)", "Blood", "ng/mL", 5, 20, 8, 3, 1, False),
+    ("Phenytoin", "Blood", "ug/mL", 10, 20, 12, 4, 1, False),
+    ("Valproic Acid", "Blood", "ug/mL", 50, 100, 65, 20, 0, False),
+    ("Lithium", "Blood", "mmol/L", 0.5, 1.2, 0.7, 0.2, 2, False),
+    ("Acetaminophen", "Blood", "ug/mL", 0, 30, 6, 0, 0, True),
+    ("Salicylate", "Blood", "mg/dL", 0, 30, 4, 3, 1, False),
+    ("Ethanol", "Blood", "mg/dL", 0, 80, 40, 0, 0, True),
+    ("Beta-2 Microglobulin", "Blood", "mg/L", 0.8, 2.2, 2.0, 0.9, 1, False),
+    ("Alpha-Fetoprotein", "Blood", "ng/mL", 0, 8.4, 3, 0, 1, True),
+    ("CEA", "Blood", "ng/mL", 0, 3.7, 2.5, 0, 1, True),
+    ("Rheumatoid Factor", "Blood", "IU/mL", 0, 14, 9, 0, 0, True),
+    ("Immunoglobulin A", "Blood", "mg/dL", 70, 400, 220, 80, 0, False),
+    ("Immunoglobulin G", "Blood", "mg/dL", 700, 1600, 1000, 250, 0, False),
+    ("Immunoglobulin M", "Blood", "mg/dL", 40, 230, 110, 50, 0, False),
+    ("Insulin", "Blood", "uIU/mL", 2.6, 24.9, 10, 0, 1, True),
+    ("C-Peptide", "Blood", "ng/mL", 1.1, 4.4, 2.5, 1.0, 1, False),
+    ("Homocysteine", "Blood", "umol/L", 0, 15, 11, 4, 1, False),
+    ("Prolactin", "Blood", "ng/mL", 4, 23, 12, 6, 1, False),
+    ("Factor VIII", "Blood", "%", 50, 150, 110, 30, 0, False),
+    ("Protein C", "Blood", "%", 70, 140, 100, 22, 0, False),
+    ("Protein S", "Blood", "%", 60, 140, 95, 22, 0, False),
+    ("Antithrombin", "Blood", "%", 80, 120, 95, 15, 0, False),
+    ("Heparin LMW", "Blood", "IU/mL", 0.5, 1.1, 0.7, 0.3, 2, False),
+    ("Heparin", "Blood", "IU/mL", 0.3, 0.7, 0.5, 0.2, 2, False),
+    ("Von Willebrand Factor Antigen", "Blood", "%", 50, 160, 115, 35, 0, False),
+    ("Anticardiolipin Antibody IgG", "Blood", "GPL", 0, 15, 6, 4, 1, False),
+    ("Hemoglobin F", "Blood", "%", 0, 2, 0.6, 0.4, 1, False),
+    ("Lead", "Blood", "ug/dL", 0, 5, 2, 1, 1, False),
+    ("Zinc", "Blood", "ug/dL", 60, 120, 85, 15, 0, False),
+    ("Copper", "Blood", "ug/dL", 70, 140, 105, 20, 0, False),
+    ("Gastrin", "Blood", "pg/mL", 0, 100, 60, 30, 0, False),
+    ("Renin", "Blood", "ng/mL/hr", 0.2, 3.3, 1.8, 0, 1, True),
+    ("Aldosterone", "Blood", "ng/dL", 0, 21, 10, 5, 0, False),
+    ("Cyclosporin", "Blood", "ng/mL", 100, 400, 200, 60, 0, False),
+    ("Carbamazepine", "Blood", "ug/mL", 4, 12, 7, 2, 1, False),
+    ("Gentamicin", "Blood", "ug/mL", 0, 10, 4, 2, 1, False),
+    ("Tobramycin", "Blood", "ug/mL", 0, 10, 4, 2, 1, False),
+    ("Creatinine", "Urine", "mg/dL", 20, 320, 90, 45, 0, False),
+    ("Sodium", "Urine", "mEq/L", 20, 220, 60, 30, 0, False),
+    ("Potassium", "Urine", "mEq/L", 25, 125, 40, 18, 0, False),
+    ("Urea Nitrogen", "Urine", "mg/dL", 600, 2000, 650, 250, 0, False),
+    ("Osmolality", "Urine", "mOsm/kg", 50, 1200, 450, 180, 0, False),
+    ("Chloride", "Urine", "mEq/L", 110, 250, 70, 35, 0, False),
+    ("Total Protein", "Urine", "mg/dL", 0, 15, 20, 0, 0, True),
+    ("Albumin", "Urine", "mg/dL", 0, 2, 3, 0, 1, True),
+    ("Uric Acid", "Urine", "mg/dL", 37, 92, 40, 15, 0, False),
+    ("Magnesium", "Urine", "mg/dL", 2, 10, 6, 3, 1, False),
+    ("Calcium", "Urine", "mg/dL", 1, 15, 7, 4, 1, False),
+    ("Phosphate", "Urine", "mg/dL", 40, 140, 50, 20, 0, False),
+    ("Glucose", "Ascites", "mg/dL", 60, 200, 110, 25, 0, False),
+    ("Total Protein", "Ascites", "g/dL", 0.5, 2.5, 1.5, 0.8, 1, False),
+    ("Albumin", "Ascites", "g/dL", 0.2, 1.5, 0.9, 0.4, 1, False),
+    ("Lactate Dehydrogenase", "Ascites", "IU/L", 40, 200, 90, 40, 0, False),
+    ("Total Nucleated Cells", "Ascites", "#/uL", 0, 500, 300, 0, 0, True),
+    ("Polys", "Ascites", "%", 0, 25, 15, 12, 0, False),
+    ("Lymphs", "Ascites", "%", 0, 70, 40, 18, 0, False),
+    ("Amylase", "Ascites", "IU/L", 0, 100, 40, 20, 0, False),
+    ("Bilirubin, Total", "Ascites", "mg/dL", 0, 2, 0.8, 0.5, 1, False),
+    ("Triglycerides", "Ascites", "mg/dL", 0, 200, 60, 40, 0, False),
+    ("Glucose", "Pleural", "mg/dL", 60, 200, 105, 30, 0, False),
+    ("Total Protein", "Pleural", "g/dL", 1.0, 3.0, 3.0, 1.2, 1, False),
+    ("Lactate Dehydrogenase", "Pleural", "IU/L", 40, 200, 160, 90, 0, False),
+    ("Albumin", "Pleural", "g/dL", 0.5, 2.5, 1.8, 0.7, 1, False),
+    ("Total Nucleated Cells", "Pleural", "#/uL", 0, 1000, 900, 0, 0, True),
+    ("Polys", "Pleural", "%", 0, 25, 20, 15, 0, False),
+    ("Lymphs", "Pleural", "%", 0, 70, 50, 20, 0, False),
+    ("pH", "Pleural", "units", 7.3, 7.6, 7.4, 0.08, 2, False),
+    ("Cholesterol", "Pleural", "mg/dL", 0, 60, 40, 25, 0, False),
+    ("Glucose", "Cerebrospinal Fluid", "mg/dL", 50, 75, 62, 12, 0, False),
+    ("Total Protein", "Cerebrospinal Fluid", "mg/dL", 15, 45, 40, 18, 0, False),
+    ("Total Nucleated Cells", "Cerebrospinal Fluid", "#/uL", 0, 5, 3, 0, 0, True),
+    ("RBC", "Cerebrospinal Fluid", "#/uL", 0, 5, 10, 0, 0, True),
+    ("Lymphs", "Cerebrospinal Fluid", "%", 40, 80, 60, 15, 0, False),
+    ("Polys", "Cerebrospinal Fluid", "%", 0, 6, 5, 5, 0, False),
+    ("Lactate Dehydrogenase", "Cerebrospinal Fluid", "IU/L", 0, 40, 25, 12, 0, False),
+    ("Total Nucleated Cells", "Joint Fluid", "#/uL", 0, 200, 2000, 0, 0, True),
+    ("Polys", "Joint Fluid", "%", 0, 25, 40, 25, 0, False),
+    ("RBC", "Joint Fluid", "#/uL", 0, 2000, 500, 0, 0, True),
+    ("Glucose", "Joint Fluid", "mg/dL", 60, 110, 80, 20, 0, False),
+    ("Total Protein", "Joint Fluid", "g/dL", 1.0, 3.0, 3.0, 1.0, 1, False),
+    ("Crystals", "Joint Fluid", "#/uL", 0, 1, 0.5, 0.5, 1, False),
+    ("Lactate Dehydrogenase", "Other Body Fluid", "IU/L", 40, 200, 120, 60, 0, False),
+    ("Glucose", "Other Body Fluid", "mg/dL", 60, 200, 100, 30, 0, False),
+    ("Total Protein", "Other Body Fluid", "g/dL", 0.5, 3.0, 2.0, 1.0, 1, False),
+    ("Amylase", "Other Body Fluid", "IU/L", 0, 100, 80, 60, 0, False),
+    ("Creatinine", "Other Body Fluid", "mg/dL", 0.5, 1.2, 1.5, 1.0, 1, False),
+    ("Bilirubin, Total", "Other Body Fluid", "mg/dL", 0, 2, 1, 0.7, 1, False),
+    ("Lipase", "Other Body Fluid", "IU/L", 0, 60, 80, 60, 0, False),
+    ("Triglycerides", "Other Body Fluid", "mg/dL", 0, 200, 80, 60, 0, False),
+    ("Glucose", "Stool", "mg/dL", 0, 100, 30, 20, 0, False),
+    ("Osmolality", "Stool", "mOsm/kg", 250, 350, 290, 30, 0, False),
+    ("Sodium", "Stool", "mEq/L", 20, 100, 60, 20, 0, False),
+    ("Potassium", "Stool", "mEq/L", 20, 100, 60, 20, 0, False),
+    ("Sodium", "Ascites", "mEq/L", 130, 145, 135, 4, 0, False),
+    ("Creatinine", "Ascites", "mg/dL", 0.5, 1.2, 1.0, 0.4, 1, False),
+    ("Creatinine", "Pleural", "mg/dL", 0.5, 1.2, 1.0, 0.4, 1, False),
+    ("Amylase", "Pleural", "IU/L", 0, 100, 50, 30, 0, False),
+    ("Triglycerides", "Pleural", "mg/dL", 0, 110, 60, 40, 0, False),
+    ("Bilirubin, Total", "Pleural", "mg/dL", 0, 1, 0.5, 0.3, 1, False),
+    ("Hematocrit", "Pleural", "%", 0, 2, 1, 1, 1, False),
+    ("Hematocrit", "Ascites", "%", 0, 2, 0.5, 0.5, 1, False),
+    ("Total Nucleated Cells", "Other Body Fluid", "#/uL", 0, 500, 400, 0, 0, True),
+    ("Polys", "Other Body Fluid", "%", 0, 25, 30, 20, 0, False),
+    ("Glucose", "Urine", "mg/dL", 0, 15, 10, 0, 0, True),
+    ("Ketone", "Urine", "mg/dL", 0, 5, 2, 0, 0, True),
+    ("Bicarbonate", "Stool", "mEq/L", 20, 60, 35, 12, 0, False),
+    ("Magnesium", "Stool", "mg/dL", 10, 100, 40, 20, 0, False),
+)
+TAIL_LABS_PER_DRAW = 0.35  # long-tail tests per blood draw (inpatient and outpatient)

@@ -65,6 +65,13 @@ class Cohort:
     icu_in: np.ndarray
     icu_out: np.ndarray
     # stays (n_s)
+    # ICU treatments decided once so every table tells the same story (per admission, False without ICU)
+    shock: np.ndarray | None = None  # vasopressors
+    cardiogenic: np.ndarray | None = None  # inotropes (dobutamine, milrinone, dopamine)
+    nmb: np.ndarray | None = None  # neuromuscular blockade for severe hypoxaemia (ARDS) on the ventilator
+    crrt: np.ndarray | None = None  # continuous renal replacement therapy
+    icp: np.ndarray | None = None  # intracranial pressure monitoring
+    dnr: np.ndarray | None = None  # code status DNR/DNI (or comfort measures) during the stay
     tail_principal10: np.ndarray | None = None  # ICD-10-CM principal of the long tail (object, None elsewhere)
     tail_principal9: np.ndarray | None = None  # its ICD-9-CM equivalent (CMS GEM)
     s_adm: np.ndarray | None = None
@@ -199,9 +206,19 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + rng.integers(1, 365, ooh.sum()) * DAY_MIN
 
     anchor_age = np.where(age > 89, 91, age)
-    return Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
+    sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
+    u = rng.random((na, 6))
+    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac, 0.25, 0.04)))
+    cardiogenic = icu & cardiac & (u[:, 1] < 0.3)
+    nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
+    crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
+    icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
+    dnr = icu & (u[:, 5] < 0.08 + 0.004 * np.maximum(age[a_pat] - 50, 0) + 0.5 * died)
+    cohort = Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
                   admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
-                  tail10, tail9)
+                  tail_principal10=tail10, tail_principal9=tail9)
+    cohort.shock, cohort.cardiogenic, cohort.nmb, cohort.crrt, cohort.icp, cohort.dnr = shock, cardiogenic, nmb, crrt, icp, dnr
+    return cohort
 
 
 # ------------------------------------------------------------------------------------------------ tables

@@ -33,7 +33,7 @@ def _clean_unit(u: str | None) -> str | None:
 
 
 def _reserved_icu_itemids() -> set[int]:
-    ids = {it.itemid for it in cat.CHART_ITEMS} | {cat.WEIGHT_ITEM.itemid, cat.HEIGHT_ITEM.itemid}
+    ids = {it.itemid for it in cat.CHART_ITEMS} | {cat.WEIGHT_ITEM.itemid, cat.HEIGHT_ITEM.itemid, cat.CODE_STATUS_ITEM.itemid}
     ids |= {it.itemid for it in cat.INPUT_ITEMS} | {x[0] for x in cat.INGREDIENTS} | {x[0] for x in cat.OUTPUT_ITEMS}
     ids |= {x[0] for x in cat.PROCEDURE_ITEMS} | {x[0] for x in cat.DATETIME_ITEMS}
     ids |= {int(r["itemid"]) for r in reference_items() if r["table"] != "labevents" and r["itemid"].isdigit()}
@@ -79,6 +79,8 @@ _QUALIFIERS = ("", ", Calculated", " (Random)", ", 24 hr", ", Percent", ", Absol
 
 def d_labitems() -> pl.DataFrame:
     rows: dict[int, tuple[str, str, str]] = {lab.itemid: (lab.label, lab.fluid, lab.category) for lab in cat.LABS}
+    for itemid, label, fluid, category, *_rest in cat.TAIL_LABS_REAL:
+        rows[itemid] = (label, fluid, category)
     for r in reference_items():
         if r["table"] == "labevents" and r["itemid"].isdigit() and int(r["itemid"]) not in rows:
             fluid, _, category = r["fluid_or_category"].partition(" / ")
@@ -118,6 +120,55 @@ _ITEM_KINDS = (("Skin Care", "Skin - Impairment"), ("Wound Dressing", "Skin - Im
                ("Temperature", "Skin - Assessment"), ("Cap Refill", "Cardiovascular"), ("Restraint Location", "Restraint/Support Systems"),
                ("Tube Site", "GI/GU"), ("Drain Output", "Output"))
 _ITEM_INDEX = ("#1", "#2", "#3", "#4", "#5", "#6", "#7", "#8", "#9", "#10", "#11", "#12")
+# values charted for each kind of documentation item (the long tail of chartevents)
+_ITEM_VALUES = {
+    "Skin Care": ("Done", "Barrier cream", "Moisturizer", "Not Applicable"),
+    "Wound Dressing": ("Dry sterile dressing", "Clean, dry, intact", "Changed", "Reinforced"),
+    "Wound Appearance": ("Pink", "Red", "Granulating", "Yellow slough"),
+    "Drainage Amount": ("None", "Scant", "Small", "Moderate"),
+    "Drainage Type": ("Serous", "Serosanguinous", "Sanguinous", "Purulent"),
+    "Edema": ("Absent", "1+", "2+", "Trace"),
+    "Pulse": ("Palpable", "Doppler", "Weak Palpable", "Absent"),
+    "Line Site Appearance": ("WNL", "Red", "Tender", "Swollen"),
+    "Line Dressing Type": ("Transparent", "Gauze", "Biopatch"),
+    "Pressure Ulcer Stage": ("Stage I", "Stage II", "Unstageable", "Deep tissue injury"),
+    "Incision Appearance": ("Clean and dry", "Approximated", "Ecchymotic", "Red"),
+    "Incision Closure": ("Staples", "Sutures", "Steri strips", "Dermabond"),
+    "Tissue Color": ("Pink", "Red", "Pale", "Dusky"),
+    "Sensation": ("Intact", "Diminished", "Absent", "Tingling"),
+    "Movement": ("Purposeful", "Weak", "None", "Spontaneous"),
+    "Temperature": ("Warm", "Cool", "Cold", "Hot"),
+    "Cap Refill": ("< 3 seconds", "> 3 seconds"),
+    "Restraint Location": ("Not applied", "Soft wrist", "Mitts"),
+    "Tube Site": ("Clean, dry, intact", "Red", "Leaking"),
+    "Drain Output": ("None", "Scant", "Small", "Moderate"),
+}
+TAIL_CHART_INDEX = ("#1", "#2")  # the tail charts the first two numbered items of every kind and site
+
+
+@cache
+def _filler_chart_items() -> tuple[tuple[int, str, str, str, str], ...]:
+    """(itemid, label, abbreviation, category, kind) of the site-specific documentation items, ids from 229700 up
+    around the real items."""
+    reserved = _reserved_icu_itemids() | set(assessment_itemids())
+    out, i = [], 229700
+    for kind, category in _ITEM_KINDS:
+        for site in _ITEM_SITES:
+            for idx in _ITEM_INDEX:
+                while i in reserved:
+                    i += 1
+                out.append((i, f"{kind} {idx} - {site}", f"{kind[:12]} {idx} {site[:8]}", category, kind))
+                i += 1
+    return tuple(out)
+
+
+@cache
+def chart_tail_items() -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """Itemids and value sets of the documentation items the long tail of chartevents draws from, most common
+    first (#1 before #2)."""
+    items = [x for x in _filler_chart_items() if x[1].split(" - ")[0].endswith(TAIL_CHART_INDEX)]
+    items.sort(key=lambda x: (TAIL_CHART_INDEX.index(x[1].split(" - ")[0].split()[-1]), x[0]))
+    return np.array([x[0] for x in items], dtype=np.int64), [_ITEM_VALUES[x[4]] for x in items]
 
 
 def d_items() -> pl.DataFrame:
@@ -127,7 +178,7 @@ def d_items() -> pl.DataFrame:
             lo: float | None = None, hi: float | None = None) -> None:
         rows.setdefault(itemid, (label, abbr, linksto, category, unit, ptype, lo, hi))
 
-    for it in (*cat.CHART_ITEMS, cat.WEIGHT_ITEM, cat.HEIGHT_ITEM):
+    for it in (*cat.CHART_ITEMS, cat.WEIGHT_ITEM, cat.HEIGHT_ITEM, cat.CODE_STATUS_ITEM):
         put(it.itemid, it.label, it.abbreviation, "chartevents", it.category, it.unit, it.param_type, it.low, it.high)
     for (label, category, _e, _v), itemid in zip(cat.ASSESSMENTS, assessment_itemids(), strict=True):
         put(itemid, label, label, "chartevents", category, None, "Text")
@@ -148,17 +199,10 @@ def d_items() -> pl.DataFrame:
         put(int(r["itemid"]), r["label"], r["label"], r["table"], r["fluid_or_category"] or "General",
             _clean_unit(r["unit"]), ptype)
     # filler: site-specific nursing documentation items, as MetaVision has hundreds of them
-    i = 229700
-    for kind, category in _ITEM_KINDS:
-        for site in _ITEM_SITES:
-            for idx in _ITEM_INDEX:
-                if len(rows) >= 4095:
-                    break
-                while i in rows:
-                    i += 1
-                label = f"{kind} {idx} - {site}"
-                put(i, label, f"{kind[:12]} {idx} {site[:8]}", "chartevents", category, None, "Text")
-                i += 1
+    for itemid, label, abbr, category, _kind in _filler_chart_items():
+        if len(rows) >= 4095:
+            break
+        put(itemid, label, abbr, "chartevents", category, None, "Text")
     ids = sorted(rows)
     cols = list(zip(*[rows[k] for k in ids], strict=True))
     return pl.DataFrame({

@@ -7,6 +7,7 @@ import polars as pl
 from pipeline.ehr.synth import catalog as cat
 from pipeline.ehr.synth import codes
 from pipeline.ehr.synth.cohort import Cohort
+from pipeline.ehr.synth.dictionaries import d_labitems
 from pipeline.ehr.synth.util import (
     DAY_MIN,
     S,
@@ -205,25 +206,44 @@ def hcpcs_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
 
 # ------------------------------------------------------------------------------------------------- labs
 
-_L = {lab.itemid: lab for lab in cat.LABS}
+def _tail_labs() -> tuple[cat.Lab, ...]:
+    """The long tail of lab tests (catalog.TAIL_LABS_*), as Lab entries with their d_labitems itemids."""
+    d = d_labitems()
+    ids = {(lab, fl): (i, cg) for i, lab, fl, cg in zip(d["itemid"], d["label"], d["fluid"], d["category"], strict=True)}
+    out = [cat.Lab(i, lab, fl, cg, u, lo, hi, m, sd, dec, lognormal=ln)
+           for i, lab, fl, cg, u, lo, hi, m, sd, dec, ln in cat.TAIL_LABS_REAL]
+    for lab, fl, u, lo, hi, m, sd, dec, ln in cat.TAIL_LABS_LISTED:
+        i, cg = ids[(lab, fl)]
+        out.append(cat.Lab(i, lab, fl, cg, u, lo, hi, m, sd, dec, lognormal=ln))
+    return tuple(out)
+
+
+_TAIL = _tail_labs()
+_ALL_LABS = cat.LABS + _TAIL
+_LAB_INDEX = {lab.itemid: i for i, lab in enumerate(_ALL_LABS)}
 _PANEL_NAMES = list(cat.PANELS)
-_PANEL_SIZES = np.array([len(cat.PANELS[p]) for p in _PANEL_NAMES])
+_N_CORE_PANELS = len(_PANEL_NAMES)
+# every tail test is a one-test "panel" after the core panels
+_PANEL_SIZES = np.array([len(cat.PANELS[p]) for p in _PANEL_NAMES] + [1] * len(_TAIL))
 _PANEL_OFFSETS = np.cumsum(_PANEL_SIZES) - _PANEL_SIZES
-_PANEL_ITEMS = np.array([cat.LAB_INDEX[i] for p in _PANEL_NAMES for i in cat.PANELS[p]])
-_LAB_MEAN = np.array([lab.mean for lab in cat.LABS])
-_LAB_SD = np.array([lab.sd for lab in cat.LABS])
-_LAB_DEC = np.array([lab.decimals for lab in cat.LABS])
-_LAB_LOG = np.array([lab.lognormal for lab in cat.LABS])
-_LAB_TEXT = np.array([bool(lab.texts) for lab in cat.LABS])
-_LAB_LO = np.array([np.nan if lab.lower is None else lab.lower for lab in cat.LABS])
-_LAB_HI = np.array([np.nan if lab.upper is None else lab.upper for lab in cat.LABS])
-_LAB_NTEXT = np.array([len(lab.texts) for lab in cat.LABS])
+_PANEL_ITEMS = np.array([_LAB_INDEX[i] for p in _PANEL_NAMES for i in cat.PANELS[p]] + [_LAB_INDEX[t.itemid] for t in _TAIL])
+_TAIL_W = 1.0 / (1.0 + np.arange(len(_TAIL))) ** 0.8
+_TAIL_CDF = np.cumsum(_TAIL_W) / _TAIL_W.sum()
+_LAB_MEAN = np.array([lab.mean for lab in _ALL_LABS])
+_LAB_SD = np.array([lab.sd for lab in _ALL_LABS])
+_LAB_DEC = np.array([lab.decimals for lab in _ALL_LABS])
+_LAB_LOG = np.array([lab.lognormal for lab in _ALL_LABS])
+_LAB_TEXT = np.array([bool(lab.texts) for lab in _ALL_LABS])
+_LAB_LO = np.array([np.nan if lab.lower is None else lab.lower for lab in _ALL_LABS])
+_LAB_HI = np.array([np.nan if lab.upper is None else lab.upper for lab in _ALL_LABS])
+_LAB_NTEXT = np.array([len(lab.texts) for lab in _ALL_LABS])
 _LAB_TEXT_OFF = np.cumsum(_LAB_NTEXT) - _LAB_NTEXT
-_LAB_TEXTS = [t for lab in cat.LABS for t in lab.texts]
+_LAB_TEXTS = [t for lab in _ALL_LABS for t in lab.texts]
+OUTPATIENT_DRAWS = 4.0  # mean outpatient blood draws per patient (before the first admission; hadm_id NULL)
 
 
 def _li(itemid: int) -> int:
-    return cat.LAB_INDEX[itemid]
+    return _LAB_INDEX[itemid]
 
 
 def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, chunk_patients: int,
@@ -244,31 +264,37 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     first = d_k == 0
 
     # outpatient draws before the first admission (NULL hadm_id)
-    n_out = rng.poisson(2.0 * density, c.n_patients)
+    n_out = rng.poisson(OUTPATIENT_DRAWS * density, c.n_patients)
     o_pat, o_k = expand(n_out)
     first_adm = np.searchsorted(c.a_pat, np.arange(c.n_patients))
     o_t = c.admit[first_adm[o_pat]] - (o_k + 1) * 40 * DAY_MIN - rng.integers(DAY_MIN, 30 * DAY_MIN, len(o_pat))
     # chronic state for outpatients comes from their first admission
     o_adm = first_adm[o_pat]
 
-    # all draws: inpatient then outpatient
-    nd_in = len(d_adm)
-    D_adm = np.concatenate([d_adm, o_adm])
-    D_t = np.concatenate([t, o_t])
-    D_frac = np.concatenate([frac, np.zeros(len(o_adm))])
-    D_icu = np.concatenate([in_icu, np.zeros(len(o_adm), bool)])
-    D_first = np.concatenate([first, np.zeros(len(o_adm), bool)])
+    # emergency-department draws before admission: the admission's first values, but no hadm_id yet
+    e_adm = np.flatnonzero(c.ed)
+    e_t = c.edreg[e_adm] + ((c.admit - c.edreg)[e_adm] * (0.2 + 0.5 * rng.random(len(e_adm)))).astype(np.int64)
+
+    # all draws: inpatient, outpatient, ED
+    nd_in, n_o = len(d_adm), len(o_adm)
+    D_adm = np.concatenate([d_adm, o_adm, e_adm])
+    D_t = np.concatenate([t, o_t, e_t])
+    D_frac = np.concatenate([frac, np.zeros(n_o + len(e_adm))])
+    D_icu = np.concatenate([in_icu, np.zeros(n_o + len(e_adm), bool)])
+    D_first = np.concatenate([first, np.zeros(n_o, bool), np.ones(len(e_adm), bool)])
     D_inpt = np.arange(len(D_adm)) < nd_in
+    D_acute = D_inpt | (np.arange(len(D_adm)) >= nd_in + n_o)  # the admission's acute state shows (ED too)
     nd = len(D_adm)
     # rows come out in (subject, charttime) order without a final sort: order the draws first
     perm = sort_perm(c.a_pat[D_adm], D_t)
-    D_adm, D_t, D_frac, D_icu, D_first, D_inpt = (x[perm] for x in (D_adm, D_t, D_frac, D_icu, D_first, D_inpt))
+    D_adm, D_t, D_frac, D_icu, D_first, D_inpt, D_acute = (
+        x[perm] for x in (D_adm, D_t, D_frac, D_icu, D_first, D_inpt, D_acute))
 
     # which panels on each draw
     p_ward = np.array([cat.PANEL_P[p][0] for p in _PANEL_NAMES])
     p_icu = np.array([cat.PANEL_P[p][1] for p in _PANEL_NAMES])
     P = np.where(D_icu[:, None], p_icu[None, :], p_ward[None, :])
-    M = rng.random((nd, len(_PANEL_NAMES))) < P
+    M = rng.random((nd, _N_CORE_PANELS)) < P
     pi = {p: i for i, p in enumerate(_PANEL_NAMES)}
     M[D_first | ~D_inpt, pi["chem"]] = True
     M[D_first | ~D_inpt, pi["cbc"]] = True
@@ -284,6 +310,14 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     M[M[:, pi["bg"]], pi["lactate"]] = False  # the gas panel already carries lactate
 
     s_draw, s_panel = np.nonzero(M)
+    # long-tail tests, one specimen each, on some draws
+    t_draw, _tk = expand(rng.poisson(cat.TAIL_LABS_PER_DRAW * density, nd))
+    t_test = np.minimum(np.searchsorted(_TAIL_CDF, rng.random(len(t_draw)), side="right"), len(_TAIL) - 1)
+    t_key = np.unique(t_draw * len(_TAIL) + t_test)
+    s_draw = np.concatenate([s_draw, t_key // len(_TAIL)])
+    s_panel = np.concatenate([s_panel, _N_CORE_PANELS + t_key % len(_TAIL)])
+    so = np.lexsort((s_panel, s_draw))
+    s_draw, s_panel = s_draw[so], s_panel[so]
     ns = len(s_draw)
     # per-draw physiological state for the analytes conditions move
     u = rng.random(nd)
@@ -292,21 +326,21 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     cf = lambda name: c.cond(name)[A]  # noqa: E731
     base_cr = 0.75 + 0.35 * rng.random(na)
     cr = base_cr[A] * np.where(cf("ckd"), 2.0, 1.0)
-    cr = np.where(cf("aki") & D_inpt, cr * (1 + 2.0 * D_frac), cr)
+    cr = np.where(cf("aki") & D_acute, cr * (1 + 2.0 * D_frac), cr)
     bun = np.clip(15 + 5 * z[:, 0], 6, None) * cr / base_cr[A]
     k = 4.1 + 0.35 * z[:, 1] + 0.3 * cf("ckd")
-    hk = cf("hyperkalemia") & D_inpt
+    hk = cf("hyperkalemia") & D_acute
     k = np.where(hk, np.where(D_first, 5.8 + 1.2 * u, 5.6 - 1.2 * D_frac + 0.2 * z[:, 1]), k)
     na_v = 139 + 2.5 * z[:, 2]
-    hn = cf("hyponatremia") & D_inpt
+    hn = cf("hyponatremia") & D_acute
     na_v = np.where(hn, np.where(D_first, 118 + 10 * u, 124 + 9 * D_frac + 1.5 * z[:, 2]), na_v)
     glu = 100 + 15 * z[:, 3]
     dm = cf("t2dm")
-    glu = np.where(dm, np.where(D_first & D_inpt, 200 + 150 * u, 185 + 45 * z[:, 3]), glu)
+    glu = np.where(dm, np.where(D_first & D_acute, 200 + 150 * u, 185 + 45 * z[:, 3]), glu)
     wbc = 7.8 + 2.0 * z[:, 4]
-    sep = cf("sepsis") & D_inpt
+    sep = cf("sepsis") & D_acute
     wbc = np.where(sep, np.where(D_first, 14 + 10 * u, 16 - 5 * D_frac + 2.5 * z[:, 4]), wbc)
-    wbc = np.where(cf("pneumonia") & D_inpt & ~sep, wbc + 4, wbc)
+    wbc = np.where(cf("pneumonia") & D_acute & ~sep, wbc + 4, wbc)
     lac = np.where(sep, np.where(D_first, 2.6 + 3.4 * u, 3.2 - 2.0 * D_frac + 0.4 * z[:, 5]), 1.3 + 0.35 * z[:, 5])
     hgb = 13.0 + 1.4 * z[:, 6] - 0.8 * (c.gender[c.a_pat[A]] == 0)
     anem = (cf("anemia") | cf("gi_bleed"))
@@ -377,13 +411,13 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
         "subject_id": subj,
         "hadm_id": pl.Series(hadm).replace(-1, None),
         "specimen_id": spec_id[r_spec],
-        "itemid": pl.Series([lab.itemid for lab in cat.LABS]).gather(pl.Series(L)),
+        "itemid": pl.Series([lab.itemid for lab in _ALL_LABS]).gather(pl.Series(L)),
         "order_provider_id": pick(list(providers), prov).gather(pl.Series(r_spec)),
         "charttime": to_datetime(s_t).gather(pl.Series(r_spec)),
         "storetime": to_datetime(store).gather(pl.Series(r_spec)),
         "value": text_or_num(is_text, text_idx, _LAB_TEXTS, valuenum, _LAB_DEC[L]),
         "valuenum": pl.Series(np.where(is_text, np.nan, valuenum)).fill_nan(None),
-        "valueuom": pick([lab.unit for lab in cat.LABS], L),
+        "valueuom": pick([lab.unit for lab in _ALL_LABS], L),
         "ref_range_lower": pl.Series(lo).fill_nan(None),
         "ref_range_upper": pl.Series(hi).fill_nan(None),
         "flag": S(np.where(abnormal & ~is_text, "abnormal", None)),
@@ -396,14 +430,33 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
 # ---------------------------------------------------------------------------------------- microbiology
 
 
+_ORG_INDEX = {name: i for i, (_id, name, _cls) in enumerate(cat.ORGANISMS)}
+_AB_INDEX = {name: i for i, (_id, name) in enumerate(cat.ANTIBIOTICS)}
+_ORG_CLASS = [cls for _id, _n, cls in cat.ORGANISMS]
+_PANEL_AB = [tuple(_AB_INDEX[a] for a in cat.SUSCEPTIBILITY_PANELS[cls][0]) if cls in cat.SUSCEPTIBILITY_PANELS else ()
+             for cls in _ORG_CLASS]
+_PANEL_LEN = np.array([len(p) for p in _PANEL_AB])
+_PANEL_OFF = np.cumsum(_PANEL_LEN) - _PANEL_LEN
+_PANEL_FLAT = np.array([a for p in _PANEL_AB for a in p], dtype=np.int64)
+_P_RESIST = np.array([cat.SUSCEPTIBILITY_PANELS.get(cls, ((), 0.0))[1] for cls in _ORG_CLASS])
+
+
 def microbiology_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, chunk_patients: int) -> pl.DataFrame:
+    """Cultures ordered for the conditions that call for them; positivity by specimen and condition, organisms from
+    each specimen's usual flora (skin contaminants in a few blood cultures), susceptibility rows per organism class."""
     na = c.n_adm
-    kinds = [cat.BLOOD_CULTURE, cat.URINE_CULTURE, cat.SPUTUM_CULTURE, cat.MRSA_SCREEN]
-    rules = [
-        (0, c.cond("sepsis"), 2, 0.45), (0, ~c.cond("sepsis") & (rng.random(na) < 0.3), 2, 0.05),
-        (1, c.cond("uti"), 1, 0.75), (1, ~c.cond("uti") & (rng.random(na) < 0.3), 1, 0.12),
-        (2, c.cond("pneumonia") & (rng.random(na) < 0.7), 1, 0.4), (2, c.vent & (rng.random(na) < 0.6), 2, 0.3),
-        (3, c.icu & (rng.random(na) < 0.9), 1, 0.08),
+    kinds = cat.SPECIMENS
+    r = lambda p: rng.random(na) < p  # noqa: E731
+    cond = c.cond
+    rules = [  # specimen kind, admissions, specimens each, P(positive)
+        (0, cond("sepsis"), 2, 0.45), (0, ~cond("sepsis") & r(0.55), 2, 0.07),
+        (1, cond("uti"), 1, 0.75), (1, ~cond("uti") & r(0.5), 1, 0.15),
+        (2, cond("pneumonia") & r(0.7), 1, 0.4), (2, c.vent & r(0.6), 2, 0.3),
+        (3, c.icu & r(0.9), 1, 0.08), (3, ~c.icu & r(0.3), 1, 0.06),
+        (4, r(0.15) | (c.icu & r(0.2)), 1, 0.12),
+        (5, cond("cellulitis") & r(0.6), 1, 0.6), (5, r(0.1), 1, 0.5),
+        (6, c.icu & r(0.05), 1, 0.2), (7, c.vent & r(0.15), 1, 0.45),
+        (8, (cond("stroke") & r(0.1)) | r(0.005), 1, 0.05), (9, cond("cirrhosis") & r(0.4), 1, 0.15),
     ]
     adm_l, kind_l, pos_l = [], [], []
     for kind, mask, count, p_pos in rules:
@@ -419,16 +472,24 @@ def microbiology_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarra
     nsp = len(adm)
     t = c.admit[adm] + np.minimum(((c.disch[adm] - c.admit[adm]) * 0.2 * rng.random(nsp)).astype(np.int64),
                                   c.disch[adm] - c.admit[adm] - 1)
-    org = rng.integers(0, len(cat.ORGANISMS), nsp)
-    org = np.where(kind == 3, 1, org)  # MRSA screen grows staph aureus
-    # rows per specimen: 1 if negative or MRSA screen, else 8 antibiotics
-    n_rows = np.where(positive & (kind != 3), 8, 1)
+    org = np.zeros(nsp, dtype=np.int64)
+    u = rng.random(nsp)
+    for k, flora in cat.SPECIMEN_ORGANISMS.items():
+        m = kind == k
+        w = np.array([x[1] for x in flora])
+        cdf = np.cumsum(w) / w.sum()
+        org[m] = np.array([_ORG_INDEX[x[0]] for x in flora])[np.minimum(np.searchsorted(cdf, u[m], side="right"), len(w) - 1)]
+    # rows per specimen: one (negative, screen, flora, yeast, contaminant) or one per antibiotic of the panel
+    n_ab = np.where(positive & (kind != 3), _PANEL_LEN[org], 0)
+    n_rows = np.maximum(n_ab, 1)
     r_sp, r_k = expand(n_rows)
     nr = len(r_sp)
-    has_ab = positive[r_sp] & (kind[r_sp] != 3)
-    ab = (org[r_sp] * 3 + r_k) % len(cat.ANTIBIOTICS)
-    interp = np.array(["S", "R", "I"], dtype=object)[np.searchsorted([0.8, 0.95], rng.random(nr))]
-    dil = np.array([0.25, 0.5, 1, 2, 4, 8, 16, 32])[rng.integers(0, 8, nr)]
+    has_ab = n_ab[r_sp] > 0
+    ab = _PANEL_FLAT[np.minimum(_PANEL_OFF[org[r_sp]] + r_k, max(len(_PANEL_FLAT) - 1, 0))]
+    uu = rng.random(nr)
+    p_r = _P_RESIST[org[r_sp]]
+    interp = np.where(uu < p_r, "R", np.where(uu < p_r + 0.04, "I", "S")).astype(object)
+    dil = np.array([0.25, 0.5, 1, 2, 4, 8, 16, 32])[np.where(interp == "R", rng.integers(5, 8, nr), rng.integers(0, 5, nr))]
     sp_base = 1_000_000 + c.chunk * chunk_patients * MICRO_PER_PATIENT
     ev_base = 1 + c.chunk * chunk_patients * MICRO_PER_PATIENT
     if nr >= chunk_patients * MICRO_PER_PATIENT:

@@ -6,10 +6,22 @@ import polars as pl
 
 from pipeline.ehr.synth import catalog as cat
 from pipeline.ehr.synth.cohort import Cohort
-from pipeline.ehr.synth.dictionaries import assessment_itemids
+from pipeline.ehr.synth.dictionaries import assessment_itemids, chart_tail_items
 from pipeline.ehr.synth.util import S, expand, pick, sort_perm, text_or_num, to_datetime
 
 ORDER_PER_PATIENT = 400  # orderid block per patient (inputevents + procedureevents)
+TAIL_CHART_ITEMS = 48  # site-specific documentation items per ICU stay (brings chartevents to MIMIC's ~4,600 / stay)
+TAIL_CHART_EVERY_H = 4
+INPUT_RATE = 2.0  # administrations per (item per_day) per ICU day: ~120 inputevents per stay, MIMIC has ~116
+CXR_PER_DAY = 1.2  # chest X-rays per ICU day (procedureevents ~8 per stay, MIMIC ~8.6)
+
+
+def _tail_chart_cdf_draw(rng: np.random.Generator, n: int) -> np.ndarray:
+    """Indices into chart_tail_items(), Zipf-weighted (a few items are documented in most stays)."""
+    m = len(chart_tail_items()[0])
+    w = 1.0 / (1.0 + np.arange(m)) ** 0.9
+    cdf = np.cumsum(w) / w.sum()
+    return np.minimum(np.searchsorted(cdf, rng.random(n), side="right"), m - 1)
 
 
 class _Rows:
@@ -80,8 +92,10 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
     celsius = rng.random(ns) < 0.2  # some units chart temperature in °C
     R = _Rows()
     offset = rng.standard_normal((ns, 4))
+    groups = {"all": None, "vent": vent, "art": art, "diabetic": dm, "fahrenheit": ~celsius, "celsius": celsius,
+              "icp": c.icp[s_adm], "crrt": c.crrt[s_adm], "shock": (c.shock | c.cardiogenic)[s_adm]}
     for it in cat.CHART_ITEMS:
-        mask = {"all": None, "vent": vent, "art": art, "diabetic": dm, "fahrenheit": ~celsius, "celsius": celsius}[it.group]
+        mask = groups[it.group]
         every = it.every_h * 60 / (density if it.every_h > 1 else 1.0)
         s, t, _k = _schedule(rng, t0, t1, every, mask)
         n = len(s)
@@ -122,6 +136,34 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
     for it, p, val in ((cat.WEIGHT_ITEM, 1.0, weight), (cat.HEIGHT_ITEM, 0.6, c.height_cm[c.a_pat[s_adm]])):
         m = np.flatnonzero(rng.random(ns) < p)
         R.add(m, np.minimum(t0[m] + rng.integers(5, 90, len(m)), t1[m] - 1), it.itemid, val[m], it.decimals, None, it.unit)
+    # code status twice a day: limited (DNR / DNI / comfort care) in the stays the cohort marked, else full code
+    it = cat.CODE_STATUS_ITEM
+    s, t, _k = _schedule(rng, t0, t1, it.every_h * 60)
+    opts = R.text_index(it.texts)
+    limited = c.dnr[s_adm][s]
+    choice = np.where(limited, 1 + np.minimum(rng.geometric(0.55, len(s)) - 1, len(opts) - 2), 0)
+    R.add(s, t, it.itemid, None, 0, opts[choice], None)
+    # the long tail of MetaVision documentation: each stay charts a few dozen of the site-specific items
+    tail_ids, tail_values = chart_tail_items()
+    n_tail = rng.poisson(TAIL_CHART_ITEMS, ns)
+    ts, _tk = expand(n_tail)
+    which = _tail_chart_cdf_draw(rng, len(ts))
+    pair = pl.DataFrame({"s": ts, "w": which}).unique(maintain_order=True)
+    ts, which = pair["s"].to_numpy(), pair["w"].to_numpy()
+    every = TAIL_CHART_EVERY_H * 60 / density
+    n_rows = np.maximum((t1 - t0)[ts] // int(every), 1)
+    r, k = expand(n_rows)
+    rs = ts[r]
+    rt = np.minimum(t0[rs] + k * int(every) + rng.integers(0, 30, len(r)), t1[rs] - 1)
+    vals_ix = [R.text_index(v) for v in tail_values]
+    n_vals = np.array([len(v) for v in vals_ix])
+    val_off = np.cumsum(n_vals) - n_vals
+    flat = np.concatenate(vals_ix)
+    wr = which[r]
+    pick_v = flat[val_off[wr] + np.minimum(rng.geometric(0.6, len(r)) - 1, n_vals[wr] - 1)]
+    for j in np.unique(wr):
+        m = wr == j
+        R.add(rs[m], rt[m], int(tail_ids[j]), None, 0, pick_v[m], None)
     # nursing assessments
     ids = assessment_itemids()
     for (_label, _category, every_h, values), itemid in zip(cat.ASSESSMENTS, ids, strict=True):
@@ -162,12 +204,14 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
     los_d = (t1 - t0) / 1440
     flags = {cond.name: c.conds[s_adm, i] for i, cond in enumerate(cat.CONDITIONS)}
     flags["vent"] = c.vent[s_adm]
+    for name in ("shock", "cardiogenic", "nmb", "crrt"):
+        flags[name] = getattr(c, name)[s_adm]
     weight = c.weight_kg[c.a_pat[s_adm]]
     parts = []
     for j, it in enumerate(cat.INPUT_ITEMS):
         elig = np.ones(ns, bool) if it.condition is None else flags[it.condition]
         has = elig & (rng.random(ns) < it.p)
-        n = np.where(has, np.maximum(1, rng.poisson(2.5 * it.per_day * los_d * density)), 0)
+        n = np.where(has, np.maximum(1, rng.poisson(INPUT_RATE * it.per_day * los_d * density)), 0)
         s, k = expand(n)
         nn = len(s)
         span = (t1 - t0)[s]
@@ -275,9 +319,9 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
     add(vent, 0, vstart, vend)
     add(flags["copd"] & ~vent & (rng.random(ns) < 0.4), 1, t0 + span // 5, t0 + span // 2)
     add(vent, 2, vstart, vstart)
-    add(flags["aki"] & (rng.random(ns) < 0.3), 3, t0 + span // 4, t0 + (span * 3) // 4)
+    add(c.crrt[s_adm], 3, t0 + span // 4, t0 + (span * 3) // 4)
     add(art, 4, t0 + np.minimum(30, span // 10), t1 - 1)
-    n_cxr = 1 + rng.poisson(0.5 * los_d)
+    n_cxr = 1 + rng.poisson(CXR_PER_DAY * los_d)
     cs, ck = expand(n_cxr)
     cx_t = t0[cs] + ((ck + rng.random(len(cs))) / n_cxr[cs] * span[cs]).astype(np.int64)
     pparts.append((cs, np.full(len(cs), 5), cx_t, cx_t))
@@ -354,7 +398,7 @@ def datetimeevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.nda
     female_young = (c.gender[c.a_pat[s_adm]] == 0) & (c.anchor_age[c.a_pat[s_adm]] < 50)
     masks = [rng.random(ns) < 0.8, rng.random(ns) < 0.5, c.vent[s_adm] | (rng.random(ns) < 0.3), rng.random(ns) < 0.4,
              female_young]
-    every = [4 * 60, 4 * 60, 4 * 60, 4 * 60, 10 ** 9]
+    every = [90, 120, 90, 120, 10 ** 9]  # line checks charted every 1.5-2 h (MIMIC ~106 datetimeevents / stay)
     parts = []
     for j, (mask, ev) in enumerate(zip(masks, every, strict=True)):
         s, t, _ = _schedule(rng, t0, t1, ev, mask)
