@@ -64,7 +64,7 @@ def _family(tmp_path: Path, clean_mode: str):
 
 def test_clean_needs_agreeing_readings(tmp_path, db):
     fam = _family(tmp_path, "agree")
-    bound = bind_family(db, fam, seed=0, cap=40).sampled
+    bound = bind_family(db, fam, seed=0, cap=200).sampled
     runner = SetRunner(db, chunk_size=13)
     out = verify_set(runner, fam, bound)
     assert [(v.reason, v.detail, v.readings) for v in out] == [

@@ -1,10 +1,17 @@
 -- Record noise: as noise_unmeasured_lab, and the new lab's own unit (so a stated unit stays consistent)
-SELECT d.itemid, d.label AS lab_label, x.unit
+SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN d.label
+            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN d.label || ' (' || LOWER(d.fluid) || ')'
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, x.unit
 FROM mimiciv_hosp.d_labitems d
 JOIN mimiciv_hosp.d_labitems d0 ON d0.itemid = {{itemid}} AND d0.category = d.category AND d0.fluid = d.fluid
 JOIN (SELECT e.itemid, MIN(e.valueuom) AS unit FROM mimiciv_hosp.labevents e
       WHERE e.valuenum IS NOT NULL AND e.valueuom IS NOT NULL GROUP BY e.itemid HAVING COUNT(DISTINCT e.valueuom) = 1) x
   ON x.itemid = d.itemid
 WHERE d.itemid <> {{itemid}}
-  AND d.label IN (SELECT u.label FROM mimiciv_hosp.d_labitems u GROUP BY u.label HAVING COUNT(*) = 1)
+  AND d.label || '|' || d.fluid || '|' || d.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid)

@@ -14,11 +14,18 @@ WITH lim AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id ORDER BY (hi.itemid * 7919 + hi.hadm_id) % 1019, hi.itemid) AS rn
   FROM hi
 )
-SELECT a.subject_id, a.hadm_id, p.itemid, d.label AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
+SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN d.label
+            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN d.label || ' (' || LOWER(d.fluid) || ')'
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
-  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+  AND d.label || '|' || d.fluid || '|' || d.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
 LIMIT 20000

@@ -21,11 +21,18 @@ WITH d0 AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
   FROM u
 )
-SELECT a.subject_id, a.hadm_id, p.drug, p.itemid, d.label AS lab_label
+SELECT a.subject_id, a.hadm_id, p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN d.label
+            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN d.label || ' (' || LOWER(d.fluid) || ')'
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn = 1
-  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+  AND d.label || '|' || d.fluid || '|' || d.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id
 LIMIT 20000

@@ -14,10 +14,17 @@ WITH f AS (
   SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (g.itemid * 7919 + g.hadm_id) % 1013, g.itemid) AS rn
   FROM g WHERE g.off_h >= 2 AND g.off_h <= 48
 )
-SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid, d.label AS lab_label,
+SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN d.label
+            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN d.label || ' (' || LOWER(d.fluid) || ')'
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
        CASE WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
-  AND d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+  AND d.label || '|' || d.fluid || '|' || d.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
 ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
 LIMIT 20000

@@ -13,11 +13,18 @@ WITH d AS (
   WHERE d.n_units = 1
     AND CAST(a.dischtime AS DATE) - CAST(a.admittime AS DATE) >= 2
 )
-SELECT a.subject_id, p.hadm_id, p.itemid, x.label AS lab_label, p.chart_date
+SELECT a.subject_id, p.hadm_id, p.itemid, CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN x.label
+            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN x.label || ' (' || LOWER(x.fluid) || ')'
+            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label, p.chart_date
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
 WHERE p.rn <= 2
-  AND x.label IN (SELECT u.label FROM mimiciv_hosp.d_labitems u GROUP BY u.label HAVING COUNT(*) = 1)
+  AND x.label || '|' || x.fluid || '|' || x.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
 ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
 LIMIT 20000

@@ -1,7 +1,14 @@
 -- Record noise: a real numeric lab that nobody coded with the diagnosis had in that admission
-SELECT d.itemid, d.label AS lab_label
+SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN d.label
+            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN d.label || ' (' || LOWER(d.fluid) || ')'
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
 FROM mimiciv_hosp.d_labitems d
-WHERE d.label IN (SELECT x.label FROM mimiciv_hosp.d_labitems x GROUP BY x.label HAVING COUNT(*) = 1)
+WHERE d.label || '|' || d.fluid || '|' || d.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.labevents e WHERE e.itemid = d.itemid AND e.valuenum IS NOT NULL)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x
                   JOIN mimiciv_hosp.labevents l ON l.hadm_id = x.hadm_id
