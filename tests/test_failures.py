@@ -138,3 +138,27 @@ def test_compare_writes_the_delta_vs_base_table(tiered: tuple[str, Path], tmp_pa
     assert (tmp_path / "pe" / "compare.png").read_bytes()[:4] == b"\x89PNG"
     assert cli_main(["report", "--compare", str(tmp_path / "base"), str(tmp_path / "nowhere")]) == 2
     assert "summary.json does not exist" in capsys.readouterr().err
+
+
+def test_premise_and_code_literals_read_real_condition_sql() -> None:
+    """The shapes the construction pipeline writes: comments (with apostrophes), the stated id and date, and the one
+    literal that sets the failed condition apart from the others (the drug the question names by brand)."""
+    from pipeline.gym.failures import code_literals, premise_literals
+    from pipeline.gym.tasks import Task
+
+    date_check = ("-- the question's date; it must be the admission's date\nSELECT EXISTS (SELECT 1 FROM "
+                  "mimiciv_hosp.admissions a WHERE a.hadm_id = 20000074 AND CAST(a.admittime AS DATE) = DATE '2193-04-24')")
+    task = Task(task_id="x-noise", pair_id="x", variant="noise", intent="labs", answer_type="number",
+                question="During admission 20000074, which began on 2193-04-24, what was the first potassium?",
+                conditions=[{"name": "admit_date_matches", "sql": date_check, "holds": False}],
+                failed_condition="admit_date_matches")
+    assert premise_literals(task) == ["20000074", "2193-04-24"]
+    cohort = [{"name": "diagnosis_coded", "sql": "SELECT EXISTS (SELECT 1 FROM d WHERE icd_code = 'D62' AND icd_version = 10)"},
+              {"name": "drug_in_cohort", "sql": "SELECT EXISTS (SELECT 1 FROM d JOIN p USING (hadm_id) WHERE "
+               "icd_code = 'D62' AND icd_version = 10 AND p.drug = 'Warfarin')"}]
+    task = task.model_copy(update={"question": "Among admissions coded with anemia (ICD-10 D62) in which Coumadin "
+                                   "was prescribed, what was the mean age?", "conditions": cohort,
+                                   "failed_condition": "drug_in_cohort"})
+    assert premise_literals(task) == ["D62", "Warfarin"]
+    assert code_literals("SELECT 1 FROM l WHERE l.itemid IN (50971, 50822) -- itemid = 1\n AND drug ILIKE '%heparin%'") == [
+        "50971", "50822", "heparin"]

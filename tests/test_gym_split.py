@@ -23,6 +23,17 @@ FAMILIES = ["labs/first_value_in_admission", "labs/pop_mean_by_diagnosis", "medi
 EXPECTED = {"oracle": (1.0, 1.0), "null": (0.0, 1.0), "premise-blind": (1.0, 0.0)}
 
 
+def _check_failure_categories(agent: str, s: dict, tasks: list) -> None:
+    """Each baseline fails in exactly one way: null by false abstention on every Clean task, premise-blind by a
+    missed discrepancy on every Noise task (never having looked at the record), the oracle never."""
+    n_clean = sum(1 for t in tasks if t.variant == "clean")
+    n_noise = len(tasks) - n_clean
+    expected = {"oracle": {}, "null": {"false_abstention": n_clean}, "premise-blind": {"missed_discrepancy": n_noise}}
+    assert s["error_categories"] == expected[agent], (agent, s["error_categories"])
+    if agent == "premise-blind":
+        assert s["missed_discrepancy_saw_empty_premise"] == {"yes": 0, "no": n_noise, "unknown": 0}
+
+
 @pytest.fixture(scope="module")
 def built(tiny_duckdb_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from pipeline.construction.config import BuildConfig
@@ -52,6 +63,7 @@ def test_baselines_on_a_built_split(built: Path, tiny_duckdb_url: str, tmp_path:
                            progress=False)
         assert (s["clean_success"], s["noise_success"]) == (clean, noise), (agent, s["by_intent"])
         assert s["n_tasks"] == len(tasks)
+        _check_failure_categories(agent, s, tasks)
 
 
 def _default_split() -> Path | None:
@@ -73,5 +85,6 @@ def test_baselines_on_the_default_split(tmp_path: Path) -> None:
         s = run_evaluation(agent=agent, dataset=ds, out=tmp_path / agent, db_url=db_url, concurrency=2,
                            progress=False)
         print(f"{agent} on {ds.name}/test: {s['n_tasks']} tasks, Clean {100 * s['clean_success']:.1f}%, "
-              f"Noise {100 * s['noise_success']:.1f}%")
+              f"Noise {100 * s['noise_success']:.1f}%, failures {s['error_categories']}")
         assert (s["clean_success"], s["noise_success"]) == (clean, noise), (agent, s["by_intent"])
+        _check_failure_categories(agent, s, load_tasks(ds, "test"))

@@ -3,9 +3,10 @@
 It imports polars once, isolates itself (private network and mount namespaces when root: no network, private
 tmpfs over /tmp, /var/tmp, /dev/shm, /run and over the directories it is told to hide), then forks one short-lived
 child per `execute_python` call. Each child runs in a fresh PID namespace (so killing it kills everything it
-spawned), with rlimits, as `nobody`, in its own temporary directory, with an audit hook that refuses sockets and
-process spawning. The child reaches the database only through `sql(query)`, which sends the query over a socket
-to the parent environment (this process holds no database handle and no credentials).
+spawned), with rlimits, as the sandbox's own uid (one per sandbox, see sandbox.py), in its own temporary
+directory, with an audit hook that refuses sockets and process spawning. The child reaches the database only
+through `sql(query)`, which sends the query over a socket to the parent environment (this process holds no
+database handle and no credentials).
 
 Self-contained on purpose (stdlib + polars): it runs with `python -I` and must not import the project.
 """

@@ -6,8 +6,9 @@ Noise tasks (the evidence-grounded answer is null)
   - `missed_discrepancy`: the agent submitted an answer instead of abstaining. The sub-field `saw_empty_premise`
     says whether, before answering, one of its SQL or Python calls that mentions the premise came back empty (0 rows,
     one row of NULLs, or an empty polars frame). "Mentions the premise" = the call's text contains a literal of the
-    failed condition's SQL that the question also states (a subject id, a stated value, a code, a time) — or any
-    literal of that SQL of three or more characters when the question states none. True means the agent saw the
+    failed condition's SQL that the question also states (a subject id, a stated value, a code, a time) or that no
+    other condition of the task uses (what sets this condition apart: the drug in "the cohort got this drug");
+    literals under three characters only when there is nothing longer. True means the agent saw the
     contradiction and answered anyway; false means it never looked.
   - otherwise (no submission) the budget rules below: `tool_failure`, else `budget`.
 
@@ -53,6 +54,7 @@ _CODE_FILTER = re.compile(
     r"\b(?:\w+\.)?(" + "|".join(CODE_COLUMNS) + r")\b\s*(?:=|\bI?LIKE\b|\bIN\b)\s*(\([^)]*\)|'(?:[^']|'')*'|\d+)",
     re.I)
 _LITERAL = re.compile(r"'((?:[^']|'')*)'|(?<![\w.])(\d+(?:\.\d+)?)(?![\w.])")
+_COMMENT = re.compile(r"--[^\n]*|/\*.*?\*/", re.S)
 TRAILING_ERRORS = 3
 
 
@@ -138,7 +140,8 @@ def empty_result(call: Call) -> bool:
 
 def _literals(sql: str) -> list[str]:
     out = []
-    for quoted, number in _LITERAL.findall(sql or ""):
+    sql = _COMMENT.sub(" ", sql or "")
+    for quoted, number in _LITERAL.findall(sql):
         value = (quoted.replace("''", "'") if quoted else number).strip("% ")
         if value:
             out.append(value)
@@ -156,18 +159,20 @@ def _mentions(text: str, literal: str) -> bool:
 
 def premise_literals(task: Task) -> list[str]:
     """The literals that state the premise the Noise twin breaks (see the module docstring)."""
-    sql = next((c.get("sql", "") for c in task.conditions if c.get("name") == task.failed_condition), "")
-    literals = _literals(sql) or _literals(task.reference_sql)
-    stated = [v for v in literals if _mentions(task.question, v)]
-    return stated or [v for v in literals if len(v) >= 3]
+    failed = next((c.get("sql", "") for c in task.conditions if c.get("name") == task.failed_condition), "")
+    literals = list(dict.fromkeys(_literals(failed) or _literals(task.reference_sql)))
+    others = {v for c in task.conditions if c.get("name") != task.failed_condition for v in _literals(c.get("sql", ""))}
+    chosen = [v for v in literals if _mentions(task.question, v) or (failed and v not in others)]
+    chosen = chosen or literals
+    return [v for v in chosen if len(v) >= 3] or chosen
 
 
 def code_literals(sql: str) -> list[str]:
     """Literals the SQL compares with an item/code/drug column."""
     out: list[str] = []
-    for _, operand in _CODE_FILTER.findall(sql or ""):
+    for _, operand in _CODE_FILTER.findall(_COMMENT.sub(" ", sql or "")):
         out += [v for v in _literals(operand) if v]
-    return out
+    return list(dict.fromkeys(out))
 
 
 def _saw_empty_premise(task: Task | None, calls: Sequence[Call]) -> bool | None:
