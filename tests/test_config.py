@@ -103,3 +103,22 @@ def test_every_config_field_reaches_the_steps(tiny_duckdb_url, tmp_path, monkeyp
     assert set(fake.keys) == {"key-from-the-named-variable"}
     assert not any(b["messages"][-1]["content"].startswith("You check") for b in fake.bodies), "judge was off"
     assert any((tmp_path / "llm_cache").iterdir())
+
+
+def test_environment_variables_bind_at_run_time_through_envvar(monkeypatch, tmp_path):
+    """The code location binds ROBUSTGYM_* through Dagster's EnvVar: the value a run sees is the environment's
+    when the run starts, not when the module was imported."""
+    from dagster import EnvVar, materialize
+
+    from pipeline.assets.assets import request_families
+    from pipeline.definitions import default_resources
+
+    monkeypatch.setenv("ROBUSTGYM_LLM_MODEL", "model-at-load")
+    resources = default_resources()
+    assert isinstance(resources["settings"].llm.model, EnvVar)
+    monkeypatch.setenv("ROBUSTGYM_LLM_MODEL", "model-at-run")
+    result = materialize([request_families], resources={"settings": resources["settings"]})
+    event = result.get_asset_materialization_events()[0]
+    assert event.materialization.metadata["build_config"].value["llm"]["model"] == "model-at-run"
+    monkeypatch.delenv("ROBUSTGYM_LLM_MODEL")
+    assert default_resources()["settings"].llm.model is None  # unset: the default, never a failing EnvVar
