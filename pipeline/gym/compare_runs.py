@@ -54,10 +54,11 @@ def compare_runs(run_a: str | Path, run_b: str | Path, out: str | Path | None = 
                          f"({ra.get('dataset_version')}/{ra.get('split')} vs {rb.get('dataset_version')}/{rb.get('split')})")
     deltas = delta_table(sa, sb)
     label_a, label_b = _method(ra, dir_a), _method(rb, dir_b)
-    model = rb.get("model") or rb.get("agent") or "agent"
+    model_a, model_b = (r.get("model") or r.get("agent") or "agent" for r in (ra, rb))
+    model = model_b if model_a == model_b else f"{model_a} → {model_b}"
 
-    def row(label: str, s: dict[str, Any], tail: str) -> str:
-        return (f"| {model} | {label} | " + " | ".join(_pair(s["by_intent"].get(i, {})) for i in INTENTS)
+    def row(name: str, label: str, s: dict[str, Any], tail: str) -> str:
+        return (f"| {name} | {label} | " + " | ".join(_pair(s["by_intent"].get(i, {})) for i in INTENTS)
                 + f" | {_pair({'clean': s['clean_success'], 'noise': s['noise_success']})} | {tail} |")
 
     avg = deltas["avg"]
@@ -67,8 +68,8 @@ def compare_runs(run_a: str | Path, run_b: str | Path, out: str | Path | None = 
         f"`{rb.get('dataset_version')}` split `{rb.get('split')}`. Δ = {label_b} − {label_a}, in points.", "",
         "| Model | Method | " + " | ".join(INTENT_TITLES.values()) + " | Avg. | Δ vs. Base |",
         "|---|---|" + "---|" * (len(INTENTS) + 2),
-        row(label_a, sa, "–"),
-        row(label_b, sb, f"{_signed(avg['clean'])} / {_signed(avg['noise'])}"),
+        row(model_a, label_a, sa, "–"),
+        row(model_b, label_b, sb, f"{_signed(avg['clean'])} / {_signed(avg['noise'])}"),
         f"| {model} | Δ | " + " | ".join(f"{_signed(deltas[i]['clean'])} / {_signed(deltas[i]['noise'])}" for i in INTENTS)
         + f" | {_signed(avg['clean'])} / {_signed(avg['noise'])} | |",
         "", f"Episodes: {label_a} {sa.get('n_episodes')}, {label_b} {sb.get('n_episodes')}; "
