@@ -8,6 +8,7 @@ import polars as pl
 from dagster import (
     AssetCheckResult,
     AssetChecksDefinition,
+    AssetIn,
     AssetCheckSeverity,
     AssetsDefinition,
     MetadataValue,
@@ -24,6 +25,7 @@ from pipeline.assets.assets import (
 )
 from pipeline.common.markdown import frame_table
 from pipeline.construction import schemas
+from pipeline.construction.quality import measures
 from pipeline.construction.splits.split import integrity_problems
 
 
@@ -97,4 +99,57 @@ def dataset_split_balance(dataset_split: dict) -> AssetCheckResult:
                                       "noise_share": MetadataValue.json(balance["noise_share"])})
 
 
-ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance]
+def _published(dataset_split: dict) -> tuple[pl.DataFrame, pl.DataFrame]:
+    out = Path(dataset_split["out_dir"])
+    return pl.read_parquet(out / "train.parquet"), pl.read_parquet(out / "test.parquet")
+
+
+def _specs(request_families: pl.DataFrame) -> list[dict]:
+    return [json.loads(s)["spec"] for s in request_families.sort("family")["spec"].to_list()]
+
+
+@asset_check(asset=dataset_split, blocking=False,
+             description="no wording tells: a question-only Clean/Noise classifier trained on train scores AUROC ≤ 0.60 on test")
+def dataset_split_no_tells(dataset_split: dict) -> AssetCheckResult:
+    train, test = _published(dataset_split)
+    auroc = measures.tells_auroc(train, test)
+    return AssetCheckResult(passed=auroc <= measures.MAX_TELLS_AUROC, severity=AssetCheckSeverity.WARN, metadata={
+        "auroc": auroc, "threshold": measures.MAX_TELLS_AUROC, "train_tasks": train.height, "test_tasks": test.height})
+
+
+@asset_check(asset=dataset_split, blocking=False, additional_ins={"request_families": AssetIn("request_families")},
+             description="operators: no broken condition > 10% of Noise, ≥ 40% content, every family ≥ 3 operators "
+                         "over ≥ 2 levels, every operator declares its kind")
+def dataset_split_operators(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
+    train, test = _published(dataset_split)
+    rep = measures.operator_report(pl.concat([train, test]), _specs(request_families))
+    return AssetCheckResult(passed=not rep["problems"], severity=AssetCheckSeverity.WARN, metadata={
+        "max_condition": rep["max_condition"], "max_condition_share": rep["max_condition_share"],
+        "content_share": rep["content_share"], "problems": MetadataValue.json(rep["problems"][:30]),
+        "condition_shares": MetadataValue.json(rep["condition_shares"])})
+
+
+@asset_check(asset=dataset_split, blocking=False, additional_ins={"request_families": AssetIn("request_families")},
+             description="golds discriminate: most common Clean gold ≤ 15% of its family; a rate is 0 in ≤ 15%")
+def dataset_split_golds(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
+    train, test = _published(dataset_split)
+    specs = _specs(request_families)
+    rep = measures.gold_report(pl.concat([train, test]), measures.rate_families(specs))
+    return AssetCheckResult(passed=not rep["problems"], severity=AssetCheckSeverity.WARN, metadata={
+        "max_top_gold_share": rep["max_top_gold_share"], "zero_rate_share": MetadataValue.json(rep["zero_rate_share"]),
+        "problems": MetadataValue.json(rep["problems"])})
+
+
+@asset_check(asset=dataset_split, blocking=True, additional_ins={"request_families": AssetIn("request_families")},
+             description="clinician wording: no raw ALL-CAPS database words, no 'a' before a vowel sound, no '1 hours'; "
+                         "≥ 3 surface forms per family")
+def dataset_split_wording(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
+    train, test = _published(dataset_split)
+    rep = measures.wording_report(pl.concat([train, test]), _specs(request_families))
+    return AssetCheckResult(passed=not rep["problems"], metadata={
+        "questions_with_problems": rep["questions_with_problems"], "problem_kinds": MetadataValue.json(rep["problem_kinds"]),
+        "examples": MetadataValue.json(rep["examples"]), "problems": MetadataValue.json(rep["problems"])})
+
+
+ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance,
+              dataset_split_no_tells, dataset_split_operators, dataset_split_golds, dataset_split_wording]

@@ -15,6 +15,7 @@ from pipeline.common.hashing import canonical_json
 from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.noise.inject import build_pairs
+from pipeline.construction.quality.measures import validity_report
 from pipeline.construction.requests.binding import bind_family, bindings_frame
 from pipeline.construction.requests.family import Family, load_families, load_synonyms, render_dummy
 from pipeline.construction.rewriting.pipeline import rewrite_pairs
@@ -187,6 +188,8 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     problems = integrity_problems(tasks)
     if problems:
         raise ValueError(f"{len(problems)} integrity problem(s); nothing written:\n" + "\n".join(problems[:10]))
+    validity = validity_report(tasks.filter(pl.col("split") == "train"), tasks.filter(pl.col("split") == "test"),
+                               [f.spec.model_dump(mode="json") for f in families])
     frames = {"train.parquet": tasks.filter(pl.col("split") == "train"),
               "test.parquet": tasks.filter(pl.col("split") == "test"),
               "rejections.parquet": rejections}
@@ -197,7 +200,7 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
             "dataset_version": cfg.version, "version": cfg.version, "seed": cfg.seed, "config": cfg.manifest_view(),
             "source_database": {"fingerprint": fingerprint},
             "families": sorted(fam_by_id), "counts": c, "noise_share": shares, "balance": balance,
-            "sql_structure_by_intent": structure, "packages": package_versions(),
+            "sql_structure_by_intent": structure, "packages": package_versions(), "validity": validity,
         }
         card = render_card(manifest, tasks, rejections, structure, shares).encode()
         manifest["files"] = {**hashes, "README.md": _sha(card)}

@@ -88,6 +88,9 @@ class NoiseSpec(_Strict):
     # threshold never crossed, events in the other order); identifier: a restated identifier contradicts the record
     candidates: str | None = None
     shift: ShiftSpec | None = None
+    # the perturbed values of these slots (as one tuple) must occur among the family's Clean contracts, so no value
+    # exists only in Noise (a threshold, window, title or unit a Clean question of the family also uses)
+    match_clean: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _one_source(self) -> "NoiseSpec":
@@ -423,6 +426,9 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     for i, n in enumerate(spec.noise):
         if n.breaks not in cond_names:
             err(("noise", i, "breaks"), f"breaks names no condition: {n.breaks!r} (conditions: {', '.join(cond_names)})")
+        for name in n.match_clean:
+            if name not in declared:
+                err(("noise", i, "match_clean"), f"match_clean slot {name!r} is not a declared slot")
         if n.shift:
             if n.shift.slot not in declared:
                 err(("noise", i, "shift", "slot"), f"shift slot {n.shift.slot!r} is not a declared slot")

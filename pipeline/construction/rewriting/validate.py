@@ -41,7 +41,9 @@ def _mask(family: Family, text: str, slots: dict[str, SlotValue], synonyms: Syno
         while i >= 0:
             out = out[:i] + mark + out[i + len(token):]
             i = find_token(out, token, i + len(mark))
-    return out
+    # articles and plurals follow the value filled in ("an aspirin" / "a heparin", "1 hour" / "6 hours")
+    out = re.sub(r"\ban\b", "a", out)
+    return re.sub(r"\b(hour|day|minute|dose|time|admission|patient|year|week|month)s\b", r"\1", out)
 
 
 def differ_only_in_slots(family: Family, clean_q: str, noise_q: str, clean: dict[str, SlotValue],

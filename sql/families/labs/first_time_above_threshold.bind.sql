@@ -1,4 +1,6 @@
--- (admission, lab) where some result exceeds the lab's upper reference limit; the threshold is that limit
+-- (admission, lab) where some result exceeds the lab's upper reference limit; the threshold is one of the standard
+-- cut-offs 1, 1.5, 2 or 3 × that limit the admission crossed (seeded by ids), so the Query twin's never-crossed
+-- threshold comes from the same set of cut-offs
 WITH lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
@@ -6,12 +8,15 @@ WITH lim AS (
   GROUP BY l.itemid
   HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
 ), hi AS (
-  SELECT l.hadm_id, l.itemid, lim.upper, lim.unit
+  SELECT l.hadm_id, l.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
-  WHERE l.hadm_id IS NOT NULL AND l.valuenum > lim.upper
-  GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit
+  CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
+  WHERE l.hadm_id IS NOT NULL AND l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
+  GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit, k.k
 ), pick AS (
-  SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id ORDER BY (hi.itemid * 7919 + hi.hadm_id) % 1019, hi.itemid) AS rn
+  SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id
+                                  ORDER BY (hi.itemid * 7919 + hi.hadm_id + CAST(hi.k * 10 AS INTEGER) * 101) % 1019,
+                                           hi.itemid, hi.k) AS rn
   FROM hi
 )
 SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)

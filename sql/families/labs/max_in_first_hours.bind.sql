@@ -1,5 +1,5 @@
 -- (admission, lab) whose first numeric result comes 2–48 h after admission; the window is the smallest of
--- 24/48/72 h that contains it (so a shorter window without any result exists for the Query twin)
+-- 12/24/48 h that contains it (the Query twin uses a shorter one of the same set, so no window exists only in Noise)
 WITH f AS (
   SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0, COUNT(DISTINCT l.valueuom) AS n_units
   FROM mimiciv_hosp.labevents l
@@ -20,7 +20,7 @@ SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid, CASE WHEN d.label IN (SE
                                              GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
               THEN d.label || ' (' || LOWER(d.fluid) || ')'
             ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       CASE WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
+       CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
   AND d.label || '|' || d.fluid || '|' || d.category IN (

@@ -1,6 +1,6 @@
--- Query noise: a shorter window that contains no result of the lab (the lab exists, later)
+-- Query noise: a shorter window of the Clean set (12/24 h) that contains no result of the lab (it exists, later)
 SELECT w.hours
-FROM (VALUES (2), (3), (4), (6), (8), (12), (18)) AS w(hours)
+FROM (VALUES (12), (24)) AS w(hours)
 WHERE w.hours < {{hours}}
   AND NOT EXISTS (
     SELECT 1 FROM mimiciv_hosp.labevents l

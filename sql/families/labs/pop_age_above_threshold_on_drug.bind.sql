@@ -1,4 +1,6 @@
--- (drug, lab) where some admission with the drug had the lab above its upper reference limit (the threshold)
+-- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
+-- (drug, lab, cut-off) where ≥ 20 admissions with the drug had the lab above a standard cut-off: 1, 1.5, 2, 3 or 5 ×
+-- its upper reference limit (the Query twin's never-crossed threshold comes from the same set)
 WITH lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
@@ -8,12 +10,16 @@ WITH lim AS (
 ), dh AS (
   SELECT DISTINCT p.drug, p.hadm_id FROM mimiciv_hosp.prescriptions p
 ), hit AS (
-  SELECT dh.drug, lim.itemid, lim.upper, lim.unit
+  SELECT dh.drug, lim.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
   FROM dh JOIN mimiciv_hosp.labevents l ON l.hadm_id = dh.hadm_id
-  JOIN lim ON lim.itemid = l.itemid AND l.valuenum > lim.upper
-  GROUP BY dh.drug, lim.itemid, lim.upper, lim.unit
+  JOIN lim ON lim.itemid = l.itemid
+  CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0), (5.0)) AS k(k)
+  WHERE l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
+  GROUP BY dh.drug, lim.itemid, lim.upper, lim.unit, k.k
+  HAVING COUNT(DISTINCT dh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
-  SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug)) % 1049, hit.itemid) AS rn
+  SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug) + CAST(hit.k * 10 AS INTEGER) * 101) % 1049,
+                                                           hit.itemid, hit.k) AS rn
   FROM hit
 )
 SELECT p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)

@@ -1,4 +1,5 @@
--- (diagnosis with ≥ 3 admissions, numeric lab measured in that cohort); ≤ 3 labs per diagnosis
+-- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
+-- (diagnosis, numeric lab measured in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate); ≤ 3 labs per diagnosis
 WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
@@ -10,7 +11,7 @@ WITH coh AS (
   JOIN mimiciv_hosp.labevents l ON l.hadm_id = coh.hadm_id
   WHERE l.valuenum IS NOT NULL
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) <= 1
+  HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
   SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version
                                     ORDER BY (labs.itemid * 7919 + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn

@@ -1,5 +1,6 @@
 -- (admission, lab, threshold = the lab's upper reference limit, eMAR medication clinically linked to that lab) where
--- the medication was administered after the lab first exceeded the threshold; one combination per admission
+-- the medication was administered after the lab first exceeded the threshold; one combination per admission and
+-- ≤ 18 admissions per medication (one drug's standard dose would otherwise be a third of the golds)
 WITH lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
@@ -45,6 +46,10 @@ WITH lim AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id
                                  ORDER BY (u.itemid * 7919 + LENGTH(u.medication) * 31 + u.hadm_id) % 1087, u.itemid, u.medication) AS rn
   FROM u
+), strat AS (
+  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY LOWER(SUBSTRING(pick.medication, 1, 5))
+                                    ORDER BY (pick.hadm_id * 31 + pick.itemid) % 10007, pick.hadm_id) AS rn_med
+  FROM pick WHERE pick.rn = 1
 )
 SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN d.label
@@ -53,10 +58,10 @@ SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label F
               THEN d.label || ' (' || LOWER(d.fluid) || ')'
             ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold,
        p.unit, p.medication AS drug
-FROM pick p
+FROM strat p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
-WHERE p.rn = 1
+WHERE p.rn_med <= 18
   AND d.label || '|' || d.fluid || '|' || d.category IN (
       SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
       GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)

@@ -1,4 +1,4 @@
--- (ICU stay, input item) with one amount unit, first started 1–48 h after ICU admission; window = 24 or 48 h
+-- (ICU stay, input item) with one amount unit, first started 1–48 h after ICU admission; window = the smallest of 12/24/48 h containing it
 WITH f AS (
   SELECT i.stay_id, i.itemid, MIN(i.starttime) AS t0, COUNT(DISTINCT i.amountuom) AS n_units
   FROM mimiciv_icu.inputevents i
@@ -14,7 +14,7 @@ WITH f AS (
   FROM g WHERE g.off_h >= 1 AND g.off_h <= 48
 )
 SELECT p.subject_id, p.hadm_id, p.stay_id, p.first_careunit AS careunit, p.itemid, d.label AS input_label,
-       CASE WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
+       CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
 WHERE p.rn <= 2
 ORDER BY (p.stay_id * 31 + p.itemid) % 10007, p.stay_id, p.itemid

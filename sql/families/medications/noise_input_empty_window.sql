@@ -1,6 +1,6 @@
--- Query noise: a shorter window after ICU admission in which the item was not yet given (it was, later)
+-- Query noise: a shorter window of the Clean set (12/24 h) in which the item was not yet given (it was, later)
 SELECT w.hours
-FROM (VALUES (1), (2), (3), (4), (6), (8), (12), (18)) AS w(hours)
+FROM (VALUES (12), (24)) AS w(hours)
 WHERE w.hours < {{hours}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.inputevents i JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
                   WHERE i.stay_id = {{stay_id}} AND i.itemid = {{itemid}} AND i.amount IS NOT NULL

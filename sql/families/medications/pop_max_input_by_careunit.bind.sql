@@ -1,4 +1,5 @@
--- (first care unit, ICU input with a single amount unit) given in ≥ 1 stay starting in that unit
+-- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
+-- (first care unit, ICU input with a single amount unit) given in ≥ 20 stays starting in that unit (a maximum over a handful does not discriminate)
 WITH u AS (
   SELECT i.itemid FROM mimiciv_icu.inputevents i WHERE i.amount IS NOT NULL
   GROUP BY i.itemid HAVING COUNT(DISTINCT i.amountuom) = 1
@@ -10,3 +11,4 @@ JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
 JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
 WHERE s.first_careunit IS NOT NULL AND i.amount IS NOT NULL AND i.amountuom <> 'dose'
 GROUP BY s.first_careunit, i.itemid, d.label
+HAVING COUNT(DISTINCT s.stay_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))

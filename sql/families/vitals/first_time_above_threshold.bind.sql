@@ -1,12 +1,16 @@
--- (ICU stay, vital sign) where the vital exceeded its high-normal limit from d_items (the threshold); ≤ 2 per stay
+-- (ICU stay, vital sign) where the vital exceeded a standard cut-off: 1, 1.1, 1.25 or 1.5 × its high-normal limit
+-- from d_items, rounded (seeded by ids), so the Query twin's never-crossed threshold comes from the same set; ≤ 2 per stay
 WITH hi AS (
-  SELECT c.stay_id, c.itemid, d.highnormalvalue AS threshold
+  SELECT c.stay_id, c.itemid, ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0) AS threshold, k.k
   FROM mimiciv_icu.chartevents c JOIN mimiciv_icu.d_items d ON d.itemid = c.itemid
+  CROSS JOIN (VALUES (1.0), (1.1), (1.25), (1.5)) AS k(k)
   WHERE c.itemid IN (220045, 220179, 220180, 220181, 220210, 220050, 220051, 220052, 223761, 223762)
-    AND d.highnormalvalue IS NOT NULL AND c.valuenum > d.highnormalvalue
-  GROUP BY c.stay_id, c.itemid, d.highnormalvalue
+    AND d.highnormalvalue IS NOT NULL AND c.valuenum > ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0)
+  GROUP BY c.stay_id, c.itemid, d.highnormalvalue, k.k
 ), pick AS (
-  SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.stay_id ORDER BY (hi.itemid * 7919 + hi.stay_id) % 1061, hi.itemid) AS rn
+  SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.stay_id
+                                  ORDER BY (hi.itemid * 7919 + hi.stay_id + CAST(hi.k * 100 AS INTEGER) * 13) % 1061,
+                                           hi.itemid, hi.k) AS rn
   FROM hi
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS vital_label,

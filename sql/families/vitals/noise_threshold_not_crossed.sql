@@ -1,8 +1,9 @@
--- Query noise: a threshold a little above the stay's maximum (never crossed in this stay)
-SELECT DISTINCT t.threshold FROM (
-  SELECT CAST(ROUND(CAST(m.mx * f.f AS NUMERIC), 0) AS DOUBLE PRECISION) AS threshold, m.mx
-  FROM (SELECT MAX(c.valuenum) AS mx FROM mimiciv_icu.chartevents c
-        WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}}) m
-  CROSS JOIN (VALUES (1.05), (1.1), (1.15)) AS f(f)
-) t
-WHERE t.threshold > t.mx
+-- Query noise: a standard cut-off of the vital (1, 1.1, 1.25 or 1.5 × its high-normal limit, as Clean twins use)
+-- that the vital never exceeds in this stay
+SELECT DISTINCT CAST(ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0) AS DOUBLE PRECISION) AS threshold
+FROM mimiciv_icu.d_items d
+CROSS JOIN (VALUES (1.0), (1.1), (1.25), (1.5)) AS k(k)
+WHERE d.itemid = {{itemid}} AND d.highnormalvalue IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
+                  WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}}
+                    AND c.valuenum > ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0))

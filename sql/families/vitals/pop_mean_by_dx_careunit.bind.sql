@@ -1,4 +1,5 @@
--- (diagnosis, first care unit, vital) with ≥ 1 ICU stay of an admission coded with the diagnosis; ≤ 3 per diagnosis
+-- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
+-- (diagnosis, first care unit, vital) with ≥ 20 ICU stays of admissions coded with the diagnosis (a mean over a handful does not discriminate); ≤ 3 per diagnosis
 WITH st AS (
   SELECT DISTINCT x.icd_code, x.icd_version, s.stay_id, s.first_careunit
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_icu.icustays s ON s.hadm_id = x.hadm_id
@@ -8,6 +9,7 @@ WITH st AS (
   FROM st JOIN mimiciv_icu.chartevents c ON c.stay_id = st.stay_id
   WHERE c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 223761) AND c.valuenum IS NOT NULL
   GROUP BY st.icd_code, st.icd_version, st.first_careunit, c.itemid
+  HAVING COUNT(DISTINCT st.stay_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
   SELECT cv.*, ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version
                                   ORDER BY (cv.itemid * 7919 + LENGTH(cv.first_careunit) * 13 + LENGTH(cv.icd_code)) % 1069,

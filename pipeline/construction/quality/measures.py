@@ -1,0 +1,183 @@
+"""Validity measures of a built dataset, shared by the blocking asset checks, the dataset card and the audit
+script: can the questions' wording alone tell Clean from Noise (a text classifier's AUROC), how concentrated and how
+clinical the noise operators are, whether the Clean golds discriminate, and whether the wording reads like a
+clinician's (no raw database strings, articles and plurals right). Thresholds live here, once."""
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import polars as pl
+
+MAX_TELLS_AUROC = 0.60
+MAX_CONDITION_SHARE = 0.10
+MIN_CONTENT_SHARE = 0.40
+MIN_OPERATORS = 3
+MIN_NOISE_LEVELS = 2
+MAX_TOP_GOLD_SHARE = 0.15
+MAX_ZERO_RATE_SHARE = 0.15
+MIN_SURFACE_FORMS = 3
+
+
+# ---------------------------------------------------------------- tells
+
+
+def tells_auroc(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0) -> float:
+    """AUROC of a Clean-vs-Noise classifier that reads only the question (word 1–2-grams + char 2–5-grams, logistic
+    regression), trained on train and scored on test. 0.5 = the wording carries no signal."""
+    from scipy.sparse import hstack
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import roc_auc_score
+
+    words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
+                            token_pattern=r"(?u)\b\w[\w.%/-]*\b")
+    chars = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True, max_features=200_000)
+    x_train = hstack([words.fit_transform(train["question"].to_list()), chars.fit_transform(train["question"].to_list())])
+    x_test = hstack([words.transform(test["question"].to_list()), chars.transform(test["question"].to_list())])
+    y_train = (train["variant"] == "noise").to_numpy()
+    y_test = (test["variant"] == "noise").to_numpy()
+    model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
+    model.fit(x_train, y_train)
+    return round(float(roc_auc_score(y_test, model.predict_proba(x_test)[:, 1])), 4)
+
+
+# ---------------------------------------------------------------- operators
+
+
+def operator_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
+    """Shares of the broken conditions over all Noise tasks, the content share, and the families whose declared
+    operators (noise entries: a perturbation of some slots breaking one condition) are too few (< 3) or span too few
+    noise levels (< 2), or lack a declared kind. `families` = the family specs as dicts."""
+    noise = tasks.filter(pl.col("variant") == "noise")
+    n = max(1, noise.height)
+    by_cond = Counter(noise["failed_condition"].to_list())
+    by_op = Counter(f"{f}:{lv}:{c}" for f, lv, c in noise.select("family", "noise_level", "failed_condition").iter_rows())
+    top_cond, top_n = by_cond.most_common(1)[0] if by_cond else ("", 0)
+    content = sum(1 for k in noise["noise_kind"].to_list() if k == "content")
+    thin = {}
+    for spec in families:
+        ops = {(o["level"], o["breaks"], o.get("candidates") or json.dumps(o.get("shift"), sort_keys=True))
+               for o in spec["noise"]}
+        levels = {o["level"] for o in spec["noise"]}
+        if len(ops) < MIN_OPERATORS or len(levels) < MIN_NOISE_LEVELS:
+            thin[spec["id"]] = f"{len(ops)} operators over {len(levels)} levels"
+    problems = []
+    if top_n / n > MAX_CONDITION_SHARE:
+        problems.append(f"broken condition {top_cond!r} is {top_n / n:.1%} of Noise tasks (> {MAX_CONDITION_SHARE:.0%})")
+    if content / n < MIN_CONTENT_SHARE:
+        problems.append(f"content operators are {content / n:.1%} of Noise tasks (< {MIN_CONTENT_SHARE:.0%})")
+    problems += [f"family {f}: {why} (need ≥ {MIN_OPERATORS} over ≥ {MIN_NOISE_LEVELS})" for f, why in sorted(thin.items())]
+    problems += [f"family {s['id']}: an operator declares no kind" for s in families
+                 if any(o.get("kind") not in ("content", "identifier") for o in s["noise"])]
+    return {"noise_tasks": noise.height, "max_condition": top_cond, "max_condition_share": round(top_n / n, 4),
+            "content_share": round(content / n, 4), "families_below_operator_floor": thin,
+            "condition_shares": {k: round(v / n, 4) for k, v in by_cond.most_common()},
+            "operators_used": len(by_op), "problems": problems}
+
+
+# ---------------------------------------------------------------- golds
+
+
+def _gold_key(answer: str) -> str:
+    v = json.loads(answer)
+    if isinstance(v, dict) and "value" in v:
+        return json.dumps([v["value"], v.get("unit")])
+    return json.dumps(v, sort_keys=True)
+
+
+def gold_report(tasks: pl.DataFrame, rate_families: set[str]) -> dict[str, Any]:
+    """Per family: the share of its most common Clean gold, and for rate families (answers that are proportions) the
+    share of golds equal to 0."""
+    clean = tasks.filter(pl.col("variant") == "clean")
+    top, zero, problems = {}, {}, []
+    for fam, answers in sorted(clean.group_by("family").agg(pl.col("answer")).iter_rows()):
+        keys = Counter(_gold_key(a) for a in answers)
+        share = keys.most_common(1)[0][1] / len(answers)
+        top[fam] = round(share, 4)
+        if share > MAX_TOP_GOLD_SHARE:
+            problems.append(f"family {fam}: most common gold {keys.most_common(1)[0][0]} is {share:.1%} of its golds")
+        if fam in rate_families:
+            z = sum(1 for a in answers if float(json.loads(a)) == 0) / len(answers)
+            zero[fam] = round(z, 4)
+            if z > MAX_ZERO_RATE_SHARE:
+                problems.append(f"family {fam}: rate is 0 in {z:.1%} of its golds")
+    return {"top_gold_share": top, "zero_rate_share": zero, "max_top_gold_share": max(top.values(), default=0.0),
+            "problems": problems}
+
+
+# ---------------------------------------------------------------- wording
+
+# a run of ≥ 2 upper-case words (ICU abbreviations like "ICU", "MICU", "ED" alone are fine)
+ALL_CAPS_RUN = re.compile(r"\b[A-Z][A-Z/&.-]{1,}(?:[ ,]+[A-Z][A-Z/&.-]{1,})+\b")
+ALLOWED_CAPS = re.compile(r"\b(ICU|MICU|SICU|CCU|CVICU|TSICU|PACU|ED|ICD|ICD-9|ICD-10|DRG|HCPCS|CPT|MS|APR|HCFA|ID|"
+                          r"BMI|BP|HR|SBP|DBP|MAP|INR|PT|PTT|BUN|WBC|RBC|ALT|AST|LDH|CRP|CK|CK-MB|HbA1c|TnT|NT-proBNP|"
+                          r"IV|PO|IM|SC|SQ|PRN|OR|ICD-10-PCS|ICD-9-CM|ICD-10-CM|MCV|MCH|MCHC|RDW|ANC|ALC|AMC|AEC|PO4|"
+                          r"HCO3|AG|SCr|K|NA|CL|MG|CO2|TCO2|US|CT|MRI|EKG|ECG|CABG|PCI|PICC|GI|UTI|COPD|CHF|AKI|CKD|"
+                          r"NOS|NEC|EC|ER|PCA|NPO|HIV|AIDS|DVT|PE|MI|STEMI|NSTEMI|SIRS|ARDS|A|B|C|D|E|F|L|R|MRSA|VRE|"
+                          r"ESBL|CSF|BAL|NTG|SL|PEG|IR|SPS|ASA|NICU|PICU|HD|CRRT|TPN|FFP|PRBC|RBCS|NS|LR|D5W|KCL|HCL|ICDS|AM|PM)\b")
+A_BEFORE_VOWEL = re.compile(r"\b[aA] (?=[aeiouAEIOU]\w)(?!(?:uni|use|usu|uro|eu|one|once|ur[aeiu])\w*)")
+A_BEFORE_VOWEL_LETTER = re.compile(r"\b[aA] (?=(?:[FHLMNRSX]|[AEIO])(?:[A-Z0-9-]|\b))")
+ONE_PLURAL = re.compile(r"\b1 (hours|days|minutes|doses|times|admissions|patients|years)\b")
+
+
+def wording_problems(question: str) -> list[str]:
+    """Database-dump wording a clinician would not write."""
+    out = []
+    for m in ALL_CAPS_RUN.finditer(question):
+        words = re.findall(r"[A-Z][A-Z/&.-]+", m.group(0))
+        raw = [w for w in words if not ALLOWED_CAPS.fullmatch(w.strip(".-/"))]
+        if len(raw) >= 1 and len(words) >= 2:
+            out.append(f"raw ALL-CAPS database words {m.group(0)!r}")
+            break
+    m = A_BEFORE_VOWEL.search(question) or A_BEFORE_VOWEL_LETTER.search(question)
+    if m:
+        out.append(f"'a' before a vowel sound: {question[m.start():m.start() + 16]!r}")
+    m = ONE_PLURAL.search(question)
+    if m:
+        out.append(f"singular count with a plural noun: {m.group(0)!r}")
+    return out
+
+
+def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
+    bad: dict[str, list[str]] = {}
+    kinds: Counter[str] = Counter()
+    for tid, q in tasks.select("task_id", "question").iter_rows():
+        probs = wording_problems(q)
+        if probs:
+            bad[tid] = probs
+            kinds.update(p.split(":")[0].split(" '")[0] for p in probs)
+    forms = tasks.group_by("family").agg(pl.col("question").n_unique().alias("n"))  # noqa: F841 - context only
+    few = {spec["id"]: len(set(spec["questions"])) for spec in families if len(set(spec["questions"])) < MIN_SURFACE_FORMS}
+    problems = [f"{len(bad)} questions with database-dump wording ({dict(kinds)})"] if bad else []
+    problems += [f"family {f}: {n} surface forms (< {MIN_SURFACE_FORMS})" for f, n in sorted(few.items())]
+    return {"questions": tasks.height, "questions_with_problems": len(bad), "problem_kinds": dict(kinds),
+            "examples": dict(list(sorted(bad.items()))[:10]), "problems": problems}
+
+
+# ---------------------------------------------------------------- everything
+
+
+def rate_families(families: list[dict[str, Any]]) -> set[str]:
+    """Families whose answer is a proportion (answer column named pct_*, *_rate or *_share)."""
+    out = set()
+    for spec in families:
+        cols = (spec.get("answer") or {}).get("columns") or []
+        if any(c.startswith("pct") or c.endswith(("_rate", "_share")) for c in cols):
+            out.add(spec["id"])
+    return out
+
+
+def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
+    """All validity measures of a split, with the problems against the thresholds above."""
+    tasks = pl.concat([train, test], how="vertical_relaxed")
+    auroc = tells_auroc(train, test) if train.height and test.height else 0.5
+    ops = operator_report(tasks, families)
+    golds = gold_report(tasks, rate_families(families))
+    wording = wording_report(tasks, families)
+    tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
+        if auroc > MAX_TELLS_AUROC else []
+    return {"tells_auroc": auroc, "operators": ops, "golds": golds, "wording": wording,
+            "problems": {"tells": tells, "operators": ops["problems"], "golds": golds["problems"],
+                         "wording": wording["problems"]}}
