@@ -8,8 +8,8 @@ import polars as pl
 from dagster import (
     AssetCheckResult,
     AssetChecksDefinition,
-    AssetIn,
     AssetCheckSeverity,
+    AssetIn,
     AssetsDefinition,
     MetadataValue,
     asset_check,
