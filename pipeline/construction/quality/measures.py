@@ -33,7 +33,7 @@ def tells_auroc(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0) -> fl
 
     words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
                             token_pattern=r"(?u)\b\w[\w.%/-]*\b")
-    chars = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True, max_features=200_000)
+    chars = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True, max_features=100_000)
     x_train = hstack([words.fit_transform(train["question"].to_list()), chars.fit_transform(train["question"].to_list())])
     x_test = hstack([words.transform(test["question"].to_list()), chars.transform(test["question"].to_list())])
     y_train = (train["variant"] == "noise").to_numpy()
@@ -117,6 +117,7 @@ ALLOWED_CAPS = re.compile(r"\b(ICU|MICU|SICU|CCU|CVICU|TSICU|PACU|ED|ICD|ICD-9|I
                           r"HCO3|AG|SCr|K|NA|CL|MG|CO2|TCO2|US|CT|MRI|EKG|ECG|CABG|PCI|PICC|GI|UTI|COPD|CHF|AKI|CKD|"
                           r"NOS|NEC|EC|ER|PCA|NPO|HIV|AIDS|DVT|PE|MI|STEMI|NSTEMI|SIRS|ARDS|A|B|C|D|E|F|L|R|MRSA|VRE|"
                           r"ESBL|CSF|BAL|NTG|SL|PEG|IR|SPS|ASA|NICU|PICU|HD|CRRT|TPN|FFP|PRBC|RBCS|NS|LR|D5W|KCL|HCL|ICDS|AM|PM)\b")
+ROMAN = re.compile(r"[IVX]+[A-D]?")  # stages and classes in official titles ("stage IIIA, IIIB")
 A_BEFORE_VOWEL = re.compile(r"\b[aA] (?=[aeiouAEIOU]\w)(?!(?:uni|use|usu|uro|eu|one|once|ur[aeiu])\w*)")
 A_BEFORE_VOWEL_LETTER = re.compile(r"\b[aA] (?=(?:[FHLMNRSX]|[AEIO])(?:[A-Z0-9-]|\b))")
 ONE_PLURAL = re.compile(r"\b1 (hours|days|minutes|doses|times|admissions|patients|years)\b")
@@ -127,7 +128,7 @@ def wording_problems(question: str) -> list[str]:
     out = []
     for m in ALL_CAPS_RUN.finditer(question):
         words = re.findall(r"[A-Z][A-Z/&.-]+", m.group(0))
-        raw = [w for w in words if not ALLOWED_CAPS.fullmatch(w.strip(".-/"))]
+        raw = [w for w in words if not ALLOWED_CAPS.fullmatch(w.strip(".-/")) and not ROMAN.fullmatch(w.strip(".-/"))]
         if len(raw) >= 1 and len(words) >= 2:
             out.append(f"raw ALL-CAPS database words {m.group(0)!r}")
             break
