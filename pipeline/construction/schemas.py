@@ -9,6 +9,7 @@ from pipeline.common import vocabulary
 
 INTENTS, LEVELS, NOISE_LEVELS = list(vocabulary.INTENTS), list(vocabulary.LEVELS), list(vocabulary.NOISE_LEVELS)
 STATUS, ANSWER_TYPES, VARIANTS = list(vocabulary.STATUSES), list(vocabulary.ANSWER_TYPES), list(vocabulary.VARIANTS)
+NOISE_KINDS, SPLITS = list(vocabulary.NOISE_KINDS), list(vocabulary.SPLITS)
 
 
 def _implies(cond: pl.Expr, then: pl.Expr) -> pl.Expr:
@@ -136,7 +137,7 @@ class TasksSchema(pa.DataFrameModel):
     conditions: str = pa.Field(str_startswith="[")
     failed_condition: str = pa.Field(nullable=True)
     subject_ids: pl.List(pl.Int64)
-    split: str = pa.Field(isin=["train", "test"])
+    split: str = pa.Field(isin=SPLITS)
     dataset_version: str
     answer_aliases: str
     precision: str = pa.Field(nullable=True)
@@ -144,7 +145,7 @@ class TasksSchema(pa.DataFrameModel):
     slots: str
     answer_columns: str = pa.Field(nullable=True)
     rewriter: str
-    noise_kind: str = pa.Field(isin=["content", "identifier"])
+    noise_kind: str = pa.Field(isin=NOISE_KINDS)
     readings: str = pa.Field(str_startswith="[")
 
     @pa.dataframe_check

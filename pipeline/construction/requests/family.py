@@ -19,7 +19,7 @@ from sqlglot.errors import OptimizeError, ParseError
 from sqlglot.optimizer.qualify import qualify
 from sqlglot.schema import MappingSchema
 
-from pipeline.common.vocabulary import INTENTS, AnswerType, Intent, Level, NoiseLevel
+from pipeline.common.vocabulary import INTENTS, AnswerType, Intent, Level, NoiseKind, NoiseLevel
 from pipeline.construction.slots import DUMMY, PLACEHOLDER_RE, SLOT_TYPES, sql_literal
 from pipeline.ehr.schema import sqlglot_schema
 from pipeline.paths import PROJECT_ROOT, SCHEMA_DIR
@@ -84,7 +84,7 @@ class ShiftSpec(_Strict):
 class NoiseSpec(_Strict):
     level: NoiseLevel
     breaks: str
-    kind: Literal["content", "identifier"]  # content: the clinical content is false (a measurement never taken, a
+    kind: NoiseKind  # content: the clinical content is false (a measurement never taken, a
     # threshold never crossed, events in the other order); identifier: a restated identifier contradicts the record
     candidates: str | None = None
     shift: ShiftSpec | None = None
