@@ -280,7 +280,7 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
 
         def cost(lv: str, p: str = p, conds: dict = conds) -> tuple:
             cond_use = min((used[c] for c in conds.get(lv, [])), default=0)
-            return (counts[lv] + 2 * cond_use, stable_hash(seed, p, lv))
+            return (counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
 
         best = min(opts, key=cost)
         chosen[p] = best

@@ -1,15 +1,20 @@
--- Record noise: as noise_unmeasured_lab, and the new lab's own unit (so a stated unit stays consistent)
+-- Record noise: a lab of the same fluid and category never measured in this admission, stated with its own unit and
+-- one of its own standard cut-offs (1, 1.5, 2 or 3 × its upper reference limit, as Clean twins of that lab use), so
+-- a swapped lab never keeps the old lab's threshold
 SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN d.label
             WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
                                              GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
               THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, x.unit
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, x.unit,
+       CAST(ROUND(CAST(x.upper * k.k AS NUMERIC), 1) AS DOUBLE PRECISION) AS threshold
 FROM mimiciv_hosp.d_labitems d
 JOIN mimiciv_hosp.d_labitems d0 ON d0.itemid = {{itemid}} AND d0.category = d.category AND d0.fluid = d.fluid
-JOIN (SELECT e.itemid, MIN(e.valueuom) AS unit FROM mimiciv_hosp.labevents e
-      WHERE e.valuenum IS NOT NULL AND e.valueuom IS NOT NULL GROUP BY e.itemid HAVING COUNT(DISTINCT e.valueuom) = 1) x
+JOIN (SELECT e.itemid, MIN(e.valueuom) AS unit, MIN(e.ref_range_upper) AS upper FROM mimiciv_hosp.labevents e
+      WHERE e.valuenum IS NOT NULL AND e.valueuom IS NOT NULL AND e.ref_range_upper IS NOT NULL
+      GROUP BY e.itemid HAVING COUNT(DISTINCT e.valueuom) = 1 AND MIN(e.ref_range_upper) > 0) x
   ON x.itemid = d.itemid
+CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
 WHERE d.itemid <> {{itemid}}
   AND d.label || '|' || d.fluid || '|' || d.category IN (
       SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
