@@ -66,6 +66,10 @@ def test_an_mcp_client_solves_abstains_and_is_recorded_once(mini: tuple[str, Pat
             question = text.rsplit("\n", 1)[-1]
             assert "Submit `null` when the record holds no answer." in text  # eval's base prompt
             patient = question.rstrip("?").rsplit(" ", 1)[-1]
+            py = await client.call_tool("execute_python", {"code": "print(sql('SELECT 20 + 1 AS x')['x'][0] * 2)"})
+            assert not py.is_error and _text(py).strip() == "42"  # the same sandbox, reaching the EHR via sql()
+            crash = await client.call_tool("execute_python", {"code": "1 / 0"})
+            assert crash.is_error and "ZeroDivisionError" in _text(crash)
             malformed = await client.call_tool("execute_sql", {"query": ""})
             assert malformed.is_error and "execute_sql needs a non-empty string argument 'query'" in _text(malformed)
             rows = _text(await client.call_tool(
@@ -86,7 +90,8 @@ def test_an_mcp_client_solves_abstains_and_is_recorded_once(mini: tuple[str, Pat
     assert all(r["correct"] and r["agent"] == "mcp" and r["model"] == "client-under-test" for r in rows)
     by_id = {r["task_id"]: r for r in rows}
     assert by_id["p01-clean"]["answer"] == "F" and by_id["p01-noise"]["answer"] is None
-    assert by_id["p01-clean"]["malformed_calls"] == 0 and by_id["p01-clean"]["turns"] == 2  # refused calls not stepped
+    assert by_id["p01-clean"]["malformed_calls"] == 0 and by_id["p01-clean"]["turns"] == 4  # refused calls not stepped
+    assert by_id["p01-clean"]["tool_errors"] == 1  # the ZeroDivisionError
     trajectories = list(read_jsonl(run / "trajectories.jsonl"))
     assert len(trajectories) == 2 and trajectories[0]["messages"][0]["role"] == "system"
     summary = json.loads((run / "summary.json").read_text())  # rendered when the server stopped
