@@ -178,13 +178,20 @@ THREADS = ("import threading\nts = [threading.Thread(target=lambda: None) for _ 
            "[t.start() for t in ts]\n[t.join() for t in ts]\nprint('threads ok')")
 
 
+def _processes_of(uid: int) -> int:
+    return sum(1 for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real == uid)
+
+
 def _beside_a_fork_bomb(hostile: PythonSandbox, victim: PythonSandbox) -> tuple[str, bool]:
     """Run THREADS in `victim` while `hostile` is inside a fork bomb; (victim's text, bomb still running)."""
     import threading
 
+    assert hostile.run("print(1)").ok and victim.run("print(1)").ok  # both workers warm: no cold start in the race
     bomb = threading.Thread(target=hostile.run, args=(FORK_BOMB,))
     bomb.start()
-    time.sleep(1.0)  # the bomb reaches its process limit within milliseconds
+    deadline = time.monotonic() + hostile.limits.timeout_s / 2
+    while time.monotonic() < deadline and _processes_of(hostile.uid) < hostile.limits.max_processes - 2:
+        time.sleep(0.02)  # until the bomb has taken (nearly) all its processes
     result = victim.run(THREADS)
     running = bomb.is_alive()
     bomb.join()
