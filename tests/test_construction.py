@@ -23,7 +23,7 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import SetRunner, lateral_sql, render
+from pipeline.construction.sqlexec import SetRunner, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import connect
 
@@ -115,17 +115,36 @@ def test_sql_unknown_column_and_table(tmp_path):
     errs = _errors(path, sql)
     by_field = {e.field: e for e in errs}
     assert "value_unit" in by_field["reference"].message and "first_value_in_admission.sql:3" in by_field["reference"].message
-    assert by_field["reference"].line == 17
+    assert by_field["reference"].line == 18
     assert "lab_events does not exist" in by_field["conditions[1].sql"].message
 
 
-def test_sql_undeclared_placeholder_and_top_level_with(tmp_path):
+def test_sql_undeclared_placeholder_and_reserved_cte_name(tmp_path):
     path, sql = _copy_family(tmp_path)
     ref = sql / "labs" / "first_value_in_admission.sql"
-    ref.write_text("WITH x AS (SELECT 1 AS a) " + ref.read_text().replace("{{itemid}}", "{{item_id}}"))
+    ref.write_text("WITH rg_b AS (SELECT 1 AS a) " + ref.read_text().replace("{{itemid}}", "{{item_id}}"))
     msgs = [str(e) for e in _errors(path, sql)]
     assert any("{{item_id}} is not a declared slot" in m for m in msgs)
-    assert any("top-level WITH" in m for m in msgs)
+    assert any("rg_b is reserved" in m for m in msgs)
+
+
+def test_top_level_with_hoists_slot_free_ctes(db):
+    """A CTE that reads no slot moves next to the bindings CTE (computed once per chunk); one that reads a slot,
+    or a CTE that does, stays in the LATERAL (per binding). Both forms give the per-contract answers."""
+    template = ("WITH hf AS (SELECT DISTINCT hadm_id FROM mimiciv_hosp.diagnoses_icd WHERE icd_code LIKE '428%' OR icd_code LIKE 'I50%'),\n"
+                "own AS (SELECT a.hadm_id FROM mimiciv_hosp.admissions a WHERE a.subject_id = {{subject_id}}),\n"
+                "both_ AS (SELECT own.hadm_id FROM own JOIN hf ON hf.hadm_id = own.hadm_id)\n"
+                "SELECT (SELECT COUNT(*) FROM own) AS n_adm, (SELECT COUNT(*) FROM both_) AS n_hf")
+    hoisted, body = split_ctes(template, "h0")
+    assert [h.split(" AS ")[0] for h in hoisted] == ["hf_h0"]
+    assert "WITH own AS" in body and "both_ AS" in body and "hf_h0 AS hf" in body
+    subjects = db.query("SELECT subject_id FROM mimiciv_hosp.admissions ORDER BY subject_id LIMIT 30")["subject_id"].to_list()
+    bindings = [(i, {"subject_id": s}) for i, s in enumerate(subjects)]
+    kinds = {"subject_id": "int"}
+    frame = db.query(lateral_sql(template, bindings, kinds))
+    got = {r[0]: r[1:] for r in frame.iter_rows()}
+    for bid, slots in bindings:
+        assert got[bid] == db.query(render(template, slots, kinds)).row(0)
 
 
 def test_load_families_reports_all_files(tmp_path):

@@ -129,6 +129,7 @@ class TasksSchema(pa.DataFrameModel):
     intent: str = pa.Field(isin=INTENTS)
     level: str = pa.Field(isin=LEVELS)
     family: str
+    difficulty: str = pa.Field(isin=["easy", "medium", "hard"])
     question: str = pa.Field(str_length={"min_value": 10})
     answer: str = pa.Field(nullable=True)
     answer_type: str = pa.Field(isin=ANSWER_TYPES)

@@ -34,6 +34,7 @@ SLOT_TYPES: dict[str, SlotType] = {
         SlotType("icd_code", "text"),
         SlotType("icd_version", "int"),
         SlotType("icd_title", "text"),
+        SlotType("icd_pattern", "text", displayed=False),  # LIKE pattern behind a named diagnosis group
         SlotType("number", "float"),
         SlotType("threshold", "float"),
         SlotType("unit", "text"),

@@ -12,6 +12,7 @@ rows but nothing for a single long literal. Semantics are those of FORMAT.md's `
 """
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -19,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
+import sqlglot
+from sqlglot import exp
 
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
 from pipeline.ehr.database import Database, QueryError
@@ -47,6 +50,53 @@ def lateral(template: str) -> str:
     return PLACEHOLDER_RE.sub(lambda m: f"{CTE}.{m.group(1)}", template).strip()
 
 
+def split_ctes(template: str, tag: str) -> tuple[list[str], str]:
+    """A template with a top-level WITH, made ready to run per binding inside the LATERAL: CTEs that depend on no
+    slot (directly or through another CTE) are hoisted next to the bindings CTE, renamed `<name>_<tag>` so the
+    templates of one query cannot collide, and computed once per chunk; CTEs that read a slot stay in the
+    template's own WITH, which both backends evaluate per binding (a correlated CTE). Without a top-level WITH
+    the template is returned unchanged. Returns (hoisted `name AS (…)` texts, the correlated template)."""
+    body = lateral(template)
+    if not re.match(r"(?is)^\s*(--[^\n]*\n\s*)*WITH\b", body):
+        return [], body
+    tree = sqlglot.parse_one(body, read="postgres")
+    with_ = tree.args.get("with_") or tree.args.get("with")
+    if with_ is None:
+        return [], body
+    bound: set[str] = set()
+    hoisted: dict[str, str] = {}
+    for cte in with_.expressions:
+        reads_slot = any(c.table == CTE for c in cte.find_all(exp.Column))
+        reads_bound = any(t.name in bound and not t.db for t in cte.find_all(exp.Table))
+        if reads_slot or reads_bound:
+            bound.add(cte.alias_or_name)
+        else:
+            hoisted[cte.alias_or_name] = f"{cte.alias_or_name}_{tag}"
+    if not hoisted:
+        return [], body
+
+    def rename(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.Table) and not node.db and node.name in hoisted:
+            return exp.Table(this=exp.to_identifier(hoisted[node.name]),
+                             alias=node.args.get("alias") or exp.TableAlias(this=exp.to_identifier(node.name)))
+        return node
+
+    tree = tree.transform(rename)
+    with_ = tree.args.get("with_") or tree.args.get("with")
+    out: list[str] = []
+    keep = []
+    for cte in with_.expressions:
+        if cte.alias_or_name in hoisted:
+            out.append(f"{hoisted[cte.alias_or_name]} AS ({cte.this.sql(dialect='postgres')})")
+        else:
+            keep.append(cte)
+    if keep:
+        with_.set("expressions", keep)
+    else:
+        tree.set("with_" if "with_" in tree.args else "with", None)
+    return out, tree.sql(dialect="postgres")
+
+
 def _as_text(kind: str, value: SlotValue) -> str:
     text = format_number(float(value)) if kind == "float" else str(value)
     if DELIM in text:
@@ -71,15 +121,20 @@ def bindings_cte(bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: di
 
 
 def lateral_sql(template: str, bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str]) -> str:
-    return (f"WITH {bindings_cte(bindings, kinds)}\nSELECT {CTE}.{BID}, r.* FROM {CTE} CROSS JOIN LATERAL (\n"
-            f"{lateral(template)}\n) r")
+    hoisted, body = split_ctes(template, "h0")
+    return (f"WITH {', '.join([bindings_cte(bindings, kinds), *hoisted])}\n"
+            f"SELECT {CTE}.{BID}, r.* FROM {CTE} CROSS JOIN LATERAL (\n{body}\n) r")
 
 
 def conditions_sql(conditions: Sequence[tuple[str, str]], bindings: Sequence[tuple[int, dict[str, SlotValue]]],
                    kinds: dict[str, str]) -> str:
     """All conditions of a family as correlated scalar subqueries in one query (one boolean column each)."""
-    cols = ", ".join(f"({lateral(sql)}) AS c{i}" for i, (_, sql) in enumerate(conditions))
-    return f"WITH {bindings_cte(bindings, kinds)}\nSELECT {CTE}.{BID}, {cols} FROM {CTE}"
+    ctes, cols = [bindings_cte(bindings, kinds)], []
+    for i, (_, sql) in enumerate(conditions):
+        hoisted, body = split_ctes(sql, f"h{i}")
+        ctes += hoisted
+        cols.append(f"({body}) AS c{i}")
+    return f"WITH {', '.join(ctes)}\nSELECT {CTE}.{BID}, {', '.join(cols)} FROM {CTE}"
 
 
 @dataclass

@@ -169,7 +169,7 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     accepted = rewritten.filter(pl.col("status") == "accepted")
     splits = assign_splits(list(zip(accepted["pair_id"].to_list(), accepted["subject_ids"].to_list(), strict=True)),
                            seed=cfg.seed, test_fraction=cfg.test_fraction)
-    tasks = task_rows(rewritten, splits, cfg.version)
+    tasks = task_rows(rewritten, splits, cfg.version, {f.id: f.spec.difficulty for f in families})
     rejections = rejection_rows(contracts, pairs, rewritten, cfg.version)
     fam_by_id = {f.id: f for f in families}
     weights = Counter(accepted["family"].to_list())

@@ -19,7 +19,7 @@ from sqlglot.errors import OptimizeError, ParseError
 from sqlglot.optimizer.qualify import qualify
 from sqlglot.schema import MappingSchema
 
-from pipeline.common.vocabulary import INTENTS, AnswerType, Intent, Level, NoiseKind, NoiseLevel
+from pipeline.common.vocabulary import INTENTS, AnswerType, Difficulty, Intent, Level, NoiseKind, NoiseLevel
 from pipeline.construction.slots import DUMMY, PLACEHOLDER_RE, SLOT_TYPES, sql_literal
 from pipeline.ehr.schema import sqlglot_schema
 from pipeline.paths import PROJECT_ROOT, SCHEMA_DIR
@@ -113,6 +113,7 @@ class FamilySpec(_Strict):
     id: str = Field(pattern=r"^[a-z_]+\.[A-Za-z0-9_]+$")
     intent: Intent
     level: Level
+    difficulty: Difficulty  # the request's reasoning depth (contracts/README.md)
     description: str = ""
     slots: dict[str, SlotSpec]
     binding: str
@@ -290,8 +291,8 @@ def _check_sql(text: str, kinds: dict[str, str], *, lateral: bool, needs_holds: 
     problems: list[tuple[int | None, str]] = []
     if not isinstance(tree, exp.Select | exp.Union):
         problems.append((1, f"expected a SELECT, found {type(tree).__name__.upper()}"))
-    if lateral and (tree.args.get("with_") or tree.args.get("with")):
-        problems.append((_sql_line(text, "WITH"), "a top-level WITH cannot run as a LATERAL subquery; use FROM-subqueries"))
+    if lateral and isinstance(tree, exp.Select) and any(c.alias_or_name == "rg_b" for c in tree.find_all(exp.CTE)):
+        problems.append((_sql_line(text, "rg_b"), "the name rg_b is reserved for the engine's bindings CTE"))
     if needs_holds and isinstance(tree, exp.Select) and [s.alias_or_name for s in tree.selects] != ["holds"]:
         problems.append((1, "a condition must return exactly one column named `holds`"))
     schema = sqlglot_schema()

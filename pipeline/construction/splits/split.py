@@ -25,7 +25,7 @@ from pipeline.common.vocabulary import NOISE_LEVELS
 TASK_COLUMNS: dict[str, pl.DataType] = {
     "task_id": pl.String(), "pair_id": pl.String(), "variant": pl.String(), "noise_level": pl.String(),
     "intent": pl.String(), "level": pl.String(), "family": pl.String(), "question": pl.String(),
-    "answer": pl.String(), "answer_type": pl.String(), "tolerance": pl.Float64(), "reference_sql": pl.String(),
+    "difficulty": pl.String(), "answer": pl.String(), "answer_type": pl.String(), "tolerance": pl.Float64(), "reference_sql": pl.String(),
     "conditions": pl.String(), "failed_condition": pl.String(), "subject_ids": pl.List(pl.Int64()),
     "split": pl.String(), "dataset_version": pl.String(), "answer_aliases": pl.String(), "precision": pl.String(),
     "ordered": pl.Boolean(), "slots": pl.String(), "answer_columns": pl.String(), "rewriter": pl.String(),
@@ -82,13 +82,15 @@ def assign_splits(pairs: list[tuple[str, list[int]]], *, seed: int, test_fractio
     return out
 
 
-def task_rows(rewritten: pl.DataFrame, splits: dict[str, str], version: str) -> pl.DataFrame:
-    """Two rows per accepted pair (clean, noise) in the dataset layout (contracts/FORMAT.md "Dataset rows")."""
+def task_rows(rewritten: pl.DataFrame, splits: dict[str, str], version: str,
+              difficulty: dict[str, str] | None = None) -> pl.DataFrame:
+    """Two rows per accepted pair (clean, noise) in the dataset layout (contracts/FORMAT.md "Dataset rows");
+    `difficulty` maps family id → its declared tier."""
     rows = []
     for p in rewritten.filter(pl.col("status") == "accepted").iter_rows(named=True):
         common = {
             "pair_id": p["pair_id"], "noise_level": p["noise_level"], "intent": p["intent"], "level": p["level"],
-            "family": p["family"], "answer_type": p["answer_type"], "tolerance": p["tolerance"],
+            "family": p["family"], "difficulty": (difficulty or {}).get(p["family"]), "answer_type": p["answer_type"], "tolerance": p["tolerance"],
             "subject_ids": p["subject_ids"], "split": splits[p["pair_id"]], "dataset_version": version,
             "precision": p["precision"], "ordered": p["ordered"], "answer_columns": p["answer_columns"],
             "rewriter": p["rewriter"], "noise_kind": p["noise_kind"],
