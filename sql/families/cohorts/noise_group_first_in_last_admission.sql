@@ -1,0 +1,27 @@
+-- Query noise: another group of the family's list that the patient first had in their LAST admission, stated with
+-- that admission's date: the group and its date are true, but no admission follows
+WITH groups_of_patient AS (
+  SELECT d.icd_version, d.icd_code, a.admittime
+  FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  WHERE a.subject_id = {{subject_id}}
+), last_adm AS (
+  SELECT MAX(a.admittime) AS t_last FROM mimiciv_hosp.admissions a WHERE a.subject_id = {{subject_id}}
+), dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), first_by_group AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, MIN(p.admittime) AS t_first
+  FROM dx_groups g
+  JOIN groups_of_patient p
+    ON (p.icd_version = 9 AND p.icd_code LIKE g.icd9_pattern) OR (p.icd_version = 10 AND p.icd_code LIKE g.icd10_pattern)
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern
+)
+SELECT f.dx_group, f.icd9_pattern, f.icd10_pattern, CAST(f.t_first AS DATE) AS admit_date
+FROM first_by_group f CROSS JOIN last_adm l
+WHERE f.dx_group <> {{dx_group}} AND f.t_first = l.t_last

@@ -1,0 +1,15 @@
+-- the stated number of index admissions (first group admission, under the insurance, discharged alive) is right
+-- (vacuous when the cohort is empty: that is index_cohort_exists's failure, not a wrong count)
+WITH group_adm AS (
+  SELECT DISTINCT d.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd d
+  WHERE (d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
+     OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})
+), index_adm AS (
+  SELECT a.hadm_id, a.insurance, a.hospital_expire_flag,
+         ROW_NUMBER() OVER (PARTITION BY a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn
+  FROM mimiciv_hosp.admissions a JOIN group_adm g ON g.hadm_id = a.hadm_id
+)
+SELECT COUNT(*) = 0 OR COUNT(*) = {{n_index}} AS holds
+FROM index_adm i
+WHERE i.rn = 1 AND i.insurance = {{insurance}} AND i.hospital_expire_flag = 0

@@ -1,0 +1,30 @@
+-- 30-day readmission after the index admission of a diagnosis group, in one insurance stratum.
+--   group_adm  admissions coded with any ICD-9 or ICD-10 code of the group (the group spans both versions)
+--   index_adm  each patient's first such admission (ROW_NUMBER over the patient's group admissions by admittime)
+--   cohort     index admissions under the stated insurance that ended alive (a death cannot be readmitted)
+--   readmit    whether the same patient was admitted again within 30 days after the index discharge
+-- The stated cohort size is checked by HAVING, so a wrong count returns no row.
+WITH group_adm AS (
+  SELECT DISTINCT d.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd d
+  WHERE (d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
+     OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})
+), index_adm AS (
+  SELECT a.subject_id, a.hadm_id, a.dischtime, a.insurance, a.hospital_expire_flag,
+         ROW_NUMBER() OVER (PARTITION BY a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn
+  FROM mimiciv_hosp.admissions a
+  JOIN group_adm g ON g.hadm_id = a.hadm_id
+), cohort AS (
+  SELECT i.subject_id, i.hadm_id, i.dischtime
+  FROM index_adm i
+  WHERE i.rn = 1 AND i.insurance = {{insurance}} AND i.hospital_expire_flag = 0
+), readmit AS (
+  SELECT c.hadm_id,
+         CASE WHEN EXISTS (SELECT 1 FROM mimiciv_hosp.admissions n
+                           WHERE n.subject_id = c.subject_id AND n.admittime > c.dischtime
+                             AND n.admittime <= c.dischtime + INTERVAL '30 days') THEN 1 ELSE 0 END AS readmitted
+  FROM cohort c
+)
+SELECT ROUND(CAST(100.0 * SUM(r.readmitted) / COUNT(*) AS NUMERIC), 1) AS pct_readmitted
+FROM readmit r
+HAVING COUNT(*) = {{n_index}}
