@@ -176,6 +176,10 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     structure = structure_by_intent([
         (fam_by_id[f].spec.intent, render_dummy(fam_by_id[f].text(fam_by_id[f].spec.reference), fam_by_id[f].slot_kinds), n)
         for f, n in sorted(weights.items())])
+    by_tier = structure_by_intent([
+        (f"{fam_by_id[f].spec.intent} · {fam_by_id[f].spec.difficulty}",
+         render_dummy(fam_by_id[f].text(fam_by_id[f].spec.reference), fam_by_id[f].slot_kinds), n)
+        for f, n in sorted(weights.items())])
     c = counts(tasks)
     c["rejections_by_stage_reason"] = {f"{s}/{r}": n for s, r, n in
                                        rejections.group_by("stage", "reason").len().sort("stage", "reason").iter_rows()}
@@ -200,9 +204,10 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
             "dataset_version": cfg.version, "version": cfg.version, "seed": cfg.seed, "config": cfg.manifest_view(),
             "source_database": {"fingerprint": fingerprint},
             "families": sorted(fam_by_id), "counts": c, "noise_share": shares, "balance": balance,
-            "sql_structure_by_intent": structure, "packages": package_versions(), "validity": validity,
+            "sql_structure_by_intent": structure, "sql_structure_by_intent_tier": by_tier,
+            "packages": package_versions(), "validity": validity,
         }
-        card = render_card(manifest, tasks, rejections, structure, shares).encode()
+        card = render_card(manifest, tasks, rejections, structure, shares, by_tier).encode()
         manifest["files"] = {**hashes, "README.md": _sha(card)}
         result.update(manifest=manifest, card=card.decode())
         return {"README.md": card, "manifest.json": manifest_bytes(manifest)}

@@ -73,8 +73,23 @@ def rejections_table(rejections: pl.DataFrame) -> str:
     return md_table(["stage", "reason", "count"], rows, align=["l", "l", "r"])
 
 
+def tier_counts(tasks: pl.DataFrame) -> str:
+    """Markdown: pairs by intent × difficulty tier."""
+    pairs = tasks.filter(pl.col("variant") == "clean")
+    tiers = ("easy", "medium", "hard")
+    lines = ["| intent | easy | medium | hard | pairs |", "|---|---:|---:|---:|---:|"]
+    lookup = {(i, t): n for i, t, n in pairs.group_by("intent", "difficulty").len().iter_rows()}
+    for intent in sorted(pairs["intent"].unique().to_list()):
+        n = [lookup.get((intent, t), 0) for t in tiers]
+        lines.append(f"| {intent} | {' | '.join(map(str, n))} | {sum(n)} |")
+    tot = [sum(lookup.get((i, t), 0) for i in pairs["intent"].unique().to_list()) for t in tiers]
+    lines.append(f"| **total** | {' | '.join(map(str, tot))} | {sum(tot)} |")
+    return "\n".join(lines)
+
+
 def render_card(manifest: dict[str, Any], tasks: pl.DataFrame, rejections: pl.DataFrame,
-                structure: dict[str, dict[str, float]], noise_share: dict[str, float]) -> str:
+                structure: dict[str, dict[str, float]], noise_share: dict[str, float],
+                by_tier: dict[str, dict[str, float]] | None = None) -> str:
     c = manifest["counts"]
     cfg = manifest["config"]
     split_line = ", ".join(f"{k}: {v} pairs" for k, v in c["by_split"].items())
@@ -105,6 +120,18 @@ Each Noise twin was proved under every reasonable reading its family declares (c
 declares whether it breaks clinical content or a restated identifier (column `noise_kind`).
 
 {validity_section(manifest.get("validity"))}
+
+## Difficulty tiers
+
+Each request family declares a tier (`difficulty` column): easy = one lookup or one aggregate over one record;
+medium = a temporal window, a threshold or a cohort aggregate; hard = multi-step cohort logic, a clinical score or
+interval merging written as several CTEs/window functions. Pairs by intent and tier:
+
+{tier_counts(tasks)}
+
+Reference SQL structure by intent and tier (mean count per query, share of queries using the feature):
+
+{structure_table(by_tier or {})}
 
 ## Rejections
 
