@@ -195,7 +195,7 @@ def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_u
         runner = SetRunner(db, chunk_size=4, adaptive=False)
         checked = 0
         for fam in families:
-            bound = bind_family(db, fam, seed=0, cap=5).sampled
+            bound = bind_family(db, fam, seed=0, cap=5).sampled[:5]
             if not bound:
                 continue
             s = verify_set(runner, fam, bound)

@@ -52,7 +52,7 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s:
         seen.add(key)
         keyed.append((stable_hash(seed, family.id, key), key, slots))
     keyed.sort(key=lambda t: (t[0], t[1]))
-    limit = min(cap, family.spec.max_bindings) if family.spec.max_bindings else cap
+    limit = family.spec.max_bindings or cap
     sampled = [slots for _, _, slots in keyed[:limit]]
     return BindResult(family.id, len(keyed), sampled, time.perf_counter() - start)
 
