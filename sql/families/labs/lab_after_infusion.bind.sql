@@ -1,0 +1,32 @@
+-- (ICU stay, continuous infusion, lab test with an unambiguous label) where the lab has a numeric result after the
+-- infusion's first start and one result at the first such time; ≤ 2 per stay
+WITH drip AS (
+  SELECT i.stay_id, i.itemid, MIN(i.starttime) AS first_start
+  FROM mimiciv_icu.inputevents i
+  WHERE i.rate IS NOT NULL
+  GROUP BY i.stay_id, i.itemid
+), labs_after AS (
+  SELECT d.stay_id, d.itemid, l.itemid AS lab_itemid, l.charttime,
+         RANK() OVER (PARTITION BY d.stay_id, d.itemid, l.itemid ORDER BY l.charttime) AS rk
+  FROM drip d
+  JOIN mimiciv_icu.icustays s ON s.stay_id = d.stay_id
+  JOIN mimiciv_hosp.labevents l ON l.hadm_id = s.hadm_id AND l.charttime > d.first_start AND l.valuenum IS NOT NULL
+), firsts AS (
+  SELECT la.stay_id, la.itemid, la.lab_itemid
+  FROM labs_after la
+  WHERE la.rk = 1
+  GROUP BY la.stay_id, la.itemid, la.lab_itemid
+  HAVING COUNT(*) = 1
+), pick AS (
+  SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id ORDER BY (f.itemid * 7919 + f.lab_itemid * 31 + f.stay_id) % 1097, f.itemid, f.lab_itemid) AS rn
+  FROM firsts f
+  JOIN mimiciv_hosp.d_labitems li ON li.itemid = f.lab_itemid
+  WHERE li.label NOT IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 WHERE li2.itemid <> li.itemid)
+)
+SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS input_label,
+       p.lab_itemid, li.label AS lab_label
+FROM pick p
+JOIN mimiciv_icu.icustays s ON s.stay_id = p.stay_id
+JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
+JOIN mimiciv_hosp.d_labitems li ON li.itemid = p.lab_itemid
+WHERE p.rn <= 2 AND s.first_careunit IS NOT NULL
