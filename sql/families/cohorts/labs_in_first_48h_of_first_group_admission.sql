@@ -1,0 +1,14 @@
+-- the first admission with the group had lab tests charged in its first 48 hours (vacuous without such an admission)
+WITH first_adm AS (
+  SELECT a.hadm_id, a.admittime,
+         RANK() OVER (ORDER BY a.admittime) AS rk
+  FROM mimiciv_hosp.admissions a
+  WHERE a.subject_id = {{subject_id}}
+    AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
+                WHERE d.hadm_id = a.hadm_id
+                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+)
+SELECT NOT EXISTS (SELECT 1 FROM first_adm)
+    OR EXISTS (SELECT 1 FROM first_adm f JOIN mimiciv_derived.cost c ON c.hadm_id = f.hadm_id
+               WHERE f.rk = 1 AND c.event_type = 'labevents'
+                 AND c.chargetime >= f.admittime AND c.chargetime <= f.admittime + INTERVAL '48 hours') AS holds

@@ -1,0 +1,25 @@
+-- Cost of the lab tests charged in the first 48 hours of the patient's first admission coded with a diagnosis group.
+--   group_adm  the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
+--   index_adm  the earliest of them, admitted on the stated date, with its admission time
+--   lab_charges  lab-test charges of that admission timed within 48 h of admission
+WITH group_adm AS (
+  SELECT DISTINCT a.hadm_id, a.admittime
+  FROM mimiciv_hosp.admissions a
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
+  WHERE a.subject_id = {{subject_id}}
+    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+), index_adm AS (
+  SELECT g.hadm_id, g.admittime
+  FROM group_adm g
+  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
+    AND CAST(g.admittime AS DATE) = {{admit_date}}
+), lab_charges AS (
+  SELECT c.cost
+  FROM mimiciv_derived.cost c
+  JOIN index_adm i ON i.hadm_id = c.hadm_id
+  WHERE c.event_type = 'labevents'
+    AND c.chargetime >= i.admittime AND c.chargetime <= i.admittime + INTERVAL '48 hours'
+)
+SELECT ROUND(CAST(SUM(lc.cost) AS NUMERIC), 2) AS lab_cost_48h
+FROM lab_charges lc
+HAVING COUNT(*) > 0
