@@ -1,0 +1,20 @@
+-- Query noise: another input of that first ICU stay first started after its first 24 hours (the window has no dose)
+WITH first_adm AS (
+  SELECT a.hadm_id, RANK() OVER (ORDER BY a.admittime) AS rk
+  FROM mimiciv_hosp.admissions a
+  WHERE a.subject_id = {{subject_id}}
+    AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
+                WHERE d.hadm_id = a.hadm_id
+                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+), first_stay AS (
+  SELECT s.stay_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
+  FROM mimiciv_icu.icustays s
+  JOIN first_adm f ON f.hadm_id = s.hadm_id AND f.rk = 1
+)
+SELECT ie.itemid, d.label AS input_label
+FROM first_stay fs
+JOIN mimiciv_icu.inputevents ie ON ie.stay_id = fs.stay_id
+JOIN mimiciv_icu.d_items d ON d.itemid = ie.itemid
+WHERE fs.rk = 1 AND ie.itemid <> {{itemid}} AND ie.amount IS NOT NULL
+GROUP BY ie.itemid, d.label, fs.intime
+HAVING MIN(ie.starttime) >= fs.intime + INTERVAL '24 hours' AND COUNT(DISTINCT ie.amountuom) = 1

@@ -1,0 +1,23 @@
+-- (diagnosis group, insurance) strata with ≥ 20 admissions coded with the group; n_adm = that count
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), cohort AS (
+  SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance, a.hadm_id
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  WHERE a.insurance IS NOT NULL
+    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+)
+SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance, COUNT(*) AS n_adm
+FROM cohort c
+GROUP BY c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance
+HAVING COUNT(*) >= 20
