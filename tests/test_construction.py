@@ -145,6 +145,15 @@ def test_top_level_with_hoists_slot_free_ctes(db):
     got = {r[0]: r[1:] for r in frame.iter_rows()}
     for bid, slots in bindings:
         assert got[bid] == db.query(render(template, slots, kinds)).row(0)
+    # a hoisted CTE keeps its column list (a VALUES table of named groups)
+    valued = ("WITH grp(name, pattern) AS (VALUES ('heart failure', '428%'), ('pneumonia', '486%'))\n"
+              "SELECT g.name, (SELECT COUNT(*) FROM mimiciv_hosp.diagnoses_icd d\n"
+              "                WHERE d.subject_id = {{subject_id}} AND d.icd_code LIKE g.pattern) AS n FROM grp g ORDER BY g.name")
+    assert split_ctes(valued, "h1")[0][0].startswith("grp_h1(name, pattern) AS")
+    frame = db.query(lateral_sql(valued, bindings, kinds))
+    for bid, slots in bindings:
+        mine = [r[1:] for r in frame.iter_rows() if r[0] == bid]
+        assert sorted(mine) == sorted(db.query(render(valued, slots, kinds)).rows())
 
 
 def test_load_families_reports_all_files(tmp_path):

@@ -87,7 +87,9 @@ def split_ctes(template: str, tag: str) -> tuple[list[str], str]:
     keep = []
     for cte in with_.expressions:
         if cte.alias_or_name in hoisted:
-            out.append(f"{hoisted[cte.alias_or_name]} AS ({cte.this.sql(dialect='postgres')})")
+            moved = cte.copy()  # keeps a column list such as `dx_groups(dx_group, ...) AS (VALUES ...)`
+            moved.args["alias"].set("this", exp.to_identifier(hoisted[cte.alias_or_name]))
+            out.append(moved.sql(dialect="postgres"))
         else:
             keep.append(cte)
     if keep:
