@@ -201,6 +201,16 @@ def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_u
             s = verify_set(runner, fam, bound)
             p = verify_per_contract(runner, fam, bound)
             assert [(v.reason, v.answer, v.conditions) for v in s] == [(v.reason, v.answer, v.conditions) for v in p], fam.id
+            kinds = fam.slot_kinds
+            for n in fam.spec.noise:
+                if not n.candidates:
+                    continue
+                template = fam.text(n.candidates)
+                frame = runner.frame(template, list(enumerate(bound)), kinds, kind="candidates")
+                for i, slots in enumerate(bound):
+                    mine = sorted(map(repr, (r[1:] for r in frame.iter_rows() if r[0] == i)))
+                    theirs = sorted(map(repr, runner.rows_one(template, slots, kinds, kind="candidates")))
+                    assert len(mine) == len(theirs), (fam.id, n.candidates)
             checked += 1
         assert runner.stats.fallbacks == 0
         assert checked >= 0.8 * len(families)
