@@ -186,9 +186,9 @@ def test_families_same_on_postgres(tiny_yields, tiny_pg_url):
 def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_url):
     """The catalogue's own templates (CTEs hoisted or kept per binding by the engine) give the same conditions and
     answers set-based as the per-contract SQL the dataset stores and the oracle runs, on a few bindings each."""
-    from pipeline.construction.verification.verify import verify_per_contract, verify_set
     from pipeline.construction.requests.binding import bind_family
     from pipeline.construction.sqlexec import SetRunner
+    from pipeline.construction.verification.verify import verify_per_contract, verify_set
     from pipeline.ehr.database import connect
 
     with connect(tiny_duckdb_url) as db:
