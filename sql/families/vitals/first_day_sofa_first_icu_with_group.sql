@@ -50,12 +50,12 @@ WITH group_adm AS (
   JOIN mimiciv_hosp.labevents spec ON spec.specimen_id = po2.specimen_id AND spec.itemid = 52033 AND spec.value = 'ART.'
   WHERE po2.charttime >= st.intime - INTERVAL '6 hours' AND po2.charttime <= st.intime + INTERVAL '24 hours'
 ), pafi AS (
-  SELECT b.stay_id,
-         MIN(CASE WHEN b.isvent = 0 THEN 100.0 * b.pao2 / b.fio2 END) AS pao2fio2_novent_min,
-         MIN(CASE WHEN b.isvent = 1 THEN 100.0 * b.pao2 / b.fio2 END) AS pao2fio2_vent_min
-  FROM bg b
-  WHERE b.fio2 IS NOT NULL
-  GROUP BY b.stay_id
+  SELECT bgr.stay_id,
+         MIN(CASE WHEN bgr.isvent = 0 THEN 100.0 * bgr.pao2 / bgr.fio2 END) AS pao2fio2_novent_min,
+         MIN(CASE WHEN bgr.isvent = 1 THEN 100.0 * bgr.pao2 / bgr.fio2 END) AS pao2fio2_vent_min
+  FROM bg bgr
+  WHERE bgr.fio2 IS NOT NULL
+  GROUP BY bgr.stay_id
 ), vital AS (
   SELECT st.stay_id, MIN(ce.valuenum) AS mbp_min
   FROM stay st
