@@ -23,7 +23,7 @@ ABBREVIATIONS = frozenset({
     "SL", "IR", "XL", "SR", "CR", "DR", "EC", "ODT",
 })
 _TALL_MAN = re.compile(r"\b(?=[A-Za-z]*[a-z])(?=[A-Za-z]*[A-Z]{2})[A-Za-z]+\b")
-_CAPS_WORD = re.compile(r"\b[A-Z][A-Z]{2,}\b")
+_CAPS_WORD = re.compile(r"\b[A-Z][A-Z]+\b")  # two letters too: "TRANSFER TO" → "transfer to"
 
 
 def clinical_name(text: str) -> str | None:
