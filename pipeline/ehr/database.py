@@ -230,6 +230,10 @@ class DuckDBDatabase(Database):
             if timed_out.is_set():
                 raise QueryTimeout(f"query exceeded the {timeout_s:g} s time limit") from None
             raise QueryError(_clean_duckdb_error(e)) from None
+        except OSError:  # an interrupt while streaming Arrow batches surfaces as pyarrow's OSError
+            if timed_out.is_set():
+                raise QueryTimeout(f"query exceeded the {timeout_s:g} s time limit") from None
+            raise
         finally:
             timer.cancel()
             cur.close()
