@@ -29,7 +29,7 @@ class BuildConfig(BaseModel):
 
     version: str = Field("v1", description="dataset version, the output folder name")
     seed: int = Field(0, description="seed of the EHR generation and of every sampled choice of the build")
-    per_family_cap: int = Field(160, ge=1, description="bindings sampled per family (a family's max_bindings wins)")
+    per_family_cap: int = Field(160, ge=1, description="bindings sampled per family (a family's larger max_bindings wins)")
     test_fraction: float = Field(0.175, gt=0, lt=1, description="share of pairs in the test split")
     chunk_size: int = Field(1000, ge=1, description="bindings per set-based query")
     max_noise_attempts: int = Field(3, ge=1, le=10, description="noise candidates tried per contract and level")

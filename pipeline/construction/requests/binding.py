@@ -31,7 +31,7 @@ class BindResult:
 def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s: float = 600.0,
                 max_rows: int = 20_000_000) -> BindResult:
     """All candidate bindings of a family (one query), normalised and de-duplicated, then a seeded sample of at
-    most `cap` (the family's max_bindings wins when set)."""
+    most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap)."""
     start = time.perf_counter()
     frame = db.query(family.text(family.spec.binding), timeout_s=timeout_s, max_rows=max_rows)
     kinds = family.slot_kinds
@@ -52,7 +52,7 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s:
         seen.add(key)
         keyed.append((stable_hash(seed, family.id, key), key, slots))
     keyed.sort(key=lambda t: (t[0], t[1]))
-    limit = family.spec.max_bindings or cap
+    limit = max(cap, family.spec.max_bindings or 0)
     sampled = [slots for _, _, slots in keyed[:limit]]
     return BindResult(family.id, len(keyed), sampled, time.perf_counter() - start)
 
