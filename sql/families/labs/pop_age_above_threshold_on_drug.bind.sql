@@ -9,12 +9,17 @@ WITH lim AS (
   HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
 ), dh AS (
   SELECT DISTINCT p.drug, p.hadm_id FROM mimiciv_hosp.prescriptions p
+), lmax AS (  -- an admission is above a cut-off when its highest value is (one row per admission and lab, not per result)
+  SELECT l.hadm_id, l.itemid, MAX(l.valuenum) AS vmax
+  FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
+  WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid
 ), hit AS (
   SELECT dh.drug, lim.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
-  FROM dh JOIN mimiciv_hosp.labevents l ON l.hadm_id = dh.hadm_id
+  FROM dh JOIN lmax l ON l.hadm_id = dh.hadm_id
   JOIN lim ON lim.itemid = l.itemid
   CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0), (5.0)) AS k(k)
-  WHERE l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
+  WHERE l.vmax > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
   GROUP BY dh.drug, lim.itemid, lim.upper, lim.unit, k.k
   HAVING COUNT(DISTINCT dh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
