@@ -1,17 +1,23 @@
--- (admission, specimen type) whose first positive culture grew a single organism
+-- (admission, specimen type) whose first positive culture grew a single organism, at most 40 per organism: E. coli
+-- is the commonest isolate (394 of 1,943 such cultures in the default EHR), so unstratified it was 23.5% of the
+-- family's answers and a constant guess scored; 40 per organism leaves it ≈ 5%
 WITH pos AS (
   SELECT m.hadm_id, m.spec_type_desc, MIN(COALESCE(m.charttime, m.chartdate)) AS t0
   FROM mimiciv_hosp.microbiologyevents m
   WHERE m.hadm_id IS NOT NULL AND m.org_name IS NOT NULL
   GROUP BY m.hadm_id, m.spec_type_desc
 ), u AS (
-  SELECT pos.hadm_id, pos.spec_type_desc
+  SELECT pos.hadm_id, pos.spec_type_desc, MIN(m.org_name) AS org_name
   FROM pos JOIN mimiciv_hosp.microbiologyevents m
     ON m.hadm_id = pos.hadm_id AND m.spec_type_desc = pos.spec_type_desc AND COALESCE(m.charttime, m.chartdate) = pos.t0
    AND m.org_name IS NOT NULL
   GROUP BY pos.hadm_id, pos.spec_type_desc HAVING COUNT(DISTINCT m.org_name) = 1
+), strat AS (
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.org_name
+                                 ORDER BY (u.hadm_id * 31 + LENGTH(u.spec_type_desc)) % 10007, u.hadm_id, u.spec_type_desc) AS rn
+  FROM u
 )
-SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, u.spec_type_desc AS specimen
-FROM u JOIN mimiciv_hosp.admissions a ON a.hadm_id = u.hadm_id
-ORDER BY (a.hadm_id * 31 + LENGTH(u.spec_type_desc)) % 10007, a.hadm_id, u.spec_type_desc
-LIMIT 20000
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, s.spec_type_desc AS specimen
+FROM strat s JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
+WHERE s.rn <= 40
+ORDER BY (a.hadm_id * 31 + LENGTH(s.spec_type_desc)) % 10007, a.hadm_id, s.spec_type_desc

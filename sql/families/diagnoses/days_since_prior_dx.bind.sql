@@ -1,4 +1,6 @@
--- (admission, diagnosis the patient already had coded in an earlier admission); ≤ 2 per admission
+-- (admission, diagnosis the patient already had coded in an earlier admission); ≤ 2 per admission and ≤ 3 per
+-- diagnosis: unstratified, the commonest chronic codes (diabetes, hyperlipidemia) filled the Clean questions while
+-- Noise draws evenly from the Clean codes, so a common title alone told Clean apart
 WITH dx AS (
   SELECT a.subject_id, a.hadm_id, a.admittime, x.icd_code, x.icd_version
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
@@ -12,12 +14,15 @@ WITH dx AS (
 ), pick AS (
   SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.icd_code) * 7919 + g.hadm_id) % 1181, g.icd_code) AS rn
   FROM g
+), per_code AS (
+  SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.icd_code, p.icd_version ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id) AS rc
+  FROM pick p WHERE p.rn <= 2
 )
 SELECT p.subject_id, p.hadm_id, CAST(a.admittime AS DATE) AS admit_date, TRIM(p.icd_code) AS icd_code, p.icd_version,
        t.long_title AS icd_title
-FROM pick p
+FROM per_code p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rn <= 2
+WHERE p.rc <= 3
 ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id, p.icd_code
 LIMIT 20000

@@ -1,0 +1,24 @@
+-- Value noise (content): another insurance under which some patients' first admission with the group ended alive,
+-- but not as many as the stated cohort size (the stated count belongs to another stratum): insurance and count
+-- are Clean values of the family, and only the record shows the cohort is not that size
+--   group_adm  admissions coded with the group
+--   index_adm  each patient's first of them
+--   strata     surviving index admissions per insurance
+WITH group_adm AS (
+  SELECT DISTINCT d.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd d
+  WHERE (d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
+     OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})
+), index_adm AS (
+  SELECT a.insurance, a.hospital_expire_flag,
+         ROW_NUMBER() OVER (PARTITION BY a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn
+  FROM mimiciv_hosp.admissions a JOIN group_adm g ON g.hadm_id = a.hadm_id
+), strata AS (
+  SELECT i.insurance, COUNT(*) AS n
+  FROM index_adm i
+  WHERE i.rn = 1 AND i.hospital_expire_flag = 0 AND i.insurance IS NOT NULL
+  GROUP BY i.insurance
+)
+SELECT s.insurance
+FROM strata s
+WHERE s.insurance <> {{insurance}} AND s.n <> {{n_index}}

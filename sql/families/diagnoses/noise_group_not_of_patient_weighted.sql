@@ -1,0 +1,33 @@
+-- Record noise: another diagnosis group of the list that the patient was never coded with, drawn in proportion to
+-- how many patients were coded with each group (inverse CDF over the patient's hash), so Noise groups follow the
+-- Clean groups' distribution (a uniform draw favoured the rare groups, such as liver cirrhosis: a wording tell)
+--   dx_groups  the family's groups
+--   weights    patients coded with each group
+--   valid      groups this patient was never coded with, with cumulative weights
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), weights AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, COUNT(DISTINCT d.subject_id) AS w
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern
+), valid AS (
+  SELECT wt.dx_group, wt.icd9_pattern, wt.icd10_pattern, wt.w,
+         SUM(wt.w) OVER (ORDER BY wt.dx_group) AS hi, SUM(wt.w) OVER () AS total
+  FROM weights wt
+  WHERE wt.dx_group <> {{dx_group}}
+    AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
+                    WHERE d.subject_id = {{subject_id}}
+                      AND ((d.icd_version = 9 AND d.icd_code LIKE wt.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE wt.icd10_pattern)))
+)
+SELECT v.dx_group, v.icd9_pattern, v.icd10_pattern
+FROM valid v
+WHERE ({{subject_id}} * 2654435761) % v.total >= v.hi - v.w AND ({{subject_id}} * 2654435761) % v.total < v.hi

@@ -1,0 +1,19 @@
+-- Value noise (content): another admission type under which admissions with the group as principal diagnosis exist,
+-- but not as many as the stated cohort size (the stated count belongs to another stratum): the type is one Clean
+-- questions use, the count a Clean count, and only the record shows the cohort is not that size
+--   group_adm  admissions whose principal (first-coded) diagnosis is the group
+--   strata     their count per admission type
+WITH group_adm AS (
+  SELECT DISTINCT d.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd d
+  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND d.seq_num = 1
+), strata AS (
+  SELECT a.admission_type, COUNT(*) AS n
+  FROM mimiciv_hosp.admissions a JOIN group_adm g ON g.hadm_id = a.hadm_id
+  WHERE a.admission_type IS NOT NULL
+  GROUP BY a.admission_type
+)
+SELECT s.admission_type
+FROM strata s
+WHERE s.admission_type <> {{admission_type}} AND s.n <> {{n_adm}}
