@@ -1,0 +1,16 @@
+-- (admission, DRG type with exactly one description in it); an admission grouped both ways is asked about its APR
+-- DRG: 1,912 admissions have an MS-DRG (HCFA) only and 280 an APR-DRG only, so the type an admission lacks (a Noise
+-- twin) is nearly always APR, and Clean questions must ask about APR as often for "APR" not to mark the Noise
+WITH g AS (
+  SELECT d.hadm_id, TRIM(d.drg_type) AS drg_type FROM mimiciv_hosp.drgcodes d
+  WHERE d.drg_type IS NOT NULL
+  GROUP BY d.hadm_id, TRIM(d.drg_type) HAVING COUNT(DISTINCT d.description) = 1
+), pick AS (
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.drg_type = 'APR' THEN 0 ELSE 1 END, g.drg_type) AS rn
+  FROM g
+)
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drg_type
+FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+WHERE p.rn = 1
+ORDER BY (a.hadm_id * 31) % 10007, a.hadm_id
+LIMIT 20000
