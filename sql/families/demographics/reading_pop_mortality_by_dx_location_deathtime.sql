@@ -1,0 +1,13 @@
+-- Reading: in-hospital death as a recorded time of death in the admission (or a discharge to "DIED") rather than
+-- the hospital_expire_flag
+SELECT ROUND(CAST(100.0 * SUM(CASE WHEN a.deathtime IS NOT NULL OR a.discharge_location = 'DIED' THEN 1 ELSE 0 END)
+                  / COUNT(*) AS NUMERIC), 1) AS pct_died
+FROM (
+  SELECT DISTINCT x.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd x
+  JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = x.icd_code AND t.icd_version = x.icd_version
+  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND t.long_title = {{icd_title}}
+) coh
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = coh.hadm_id
+WHERE a.admission_location = {{admission_location}}
+HAVING COUNT(*) > 0
