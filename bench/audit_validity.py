@@ -5,7 +5,9 @@ audit can catch what the engine's own readings miss.
 - Noise: is the twin answerable under a reasonable reading (the other temperature unit charted; the drug given per
   another eMAR status, spelling or ICU inputevents; a convertible or equivalent unit; a stated admission date that
   is a date of the stay or another admission's start; a title that is a synonym, parent or sibling of the code; a
-  lab of the same name under another itemid; a care unit the stay passed through)?
+  lab of the same name under another itemid; a care unit the stay passed through; a diagnosis titled with the
+  group's name outside the group's codes; a stated first-admission date that is a day of that stay; a lab drawn
+  during the stay but filed without hadm_id; an ICU drug given per eMAR or another item of the same name)?
 - Clean: does an alternative reading give an answer outside the task's tolerance (pooled vs per-admission means,
   per-patient vs per-admission rates, calendar vs fractional days, 'Delayed Administered' counted as given,
   temperatures of both units)?
@@ -110,6 +112,40 @@ class Auditor:
                 WHERE st.stay_id = {s['stay_id']} AND tr.careunit = {lit(s['careunit'])}""")
             if passed:
                 return "the stay passed through the stated unit"
+        if cond == "patient_has_group" and "dx_group" in s:
+            titled = self.one(f"""SELECT COUNT(*) FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.d_icd_diagnoses d
+                USING (icd_code, icd_version) WHERE x.subject_id = {s['subject_id']}
+                AND LOWER(d.long_title) LIKE {lit('%' + str(s['dx_group']).lower() + '%')}""")
+            if titled:
+                return f"the patient has a diagnosis titled '{s['dx_group']}' outside the group's codes"
+        if cond == "first_group_admission_on_date" and "icd9_pattern" in s:
+            inside = self.one(f"""SELECT COUNT(*) FROM mimiciv_hosp.admissions a WHERE a.subject_id = {s['subject_id']}
+                AND DATE {lit(s['admit_date'])} BETWEEN CAST(LEAST(a.admittime, COALESCE(a.edregtime, a.admittime)) AS DATE)
+                                                 AND CAST(a.dischtime AS DATE)
+                AND a.admittime = (SELECT MIN(b.admittime) FROM mimiciv_hosp.admissions b
+                    JOIN mimiciv_hosp.diagnoses_icd x ON x.hadm_id = b.hadm_id WHERE b.subject_id = {s['subject_id']}
+                    AND ((x.icd_version = 9 AND x.icd_code LIKE {lit(s['icd9_pattern'])})
+                      OR (x.icd_version = 10 AND x.icd_code LIKE {lit(s['icd10_pattern'])})))""")
+            if inside:
+                return "stated date is a date of the first group admission's stay"
+        if cond in ("lab_measured_in_admission", "lab_repeated_in_admission") and "hadm_id" in s and \
+                ("itemid" in s or "lab_itemid" in s):
+            item = s.get("lab_itemid", s.get("itemid"))
+            n = self.one(f"""SELECT COUNT(*) FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.admissions a
+                ON a.subject_id = l.subject_id AND l.charttime BETWEEN a.admittime AND a.dischtime
+                WHERE a.hadm_id = {s['hadm_id']} AND l.itemid = {item} AND l.valuenum IS NOT NULL""")
+            if n >= (2 if cond == "lab_repeated_in_admission" else 1):
+                return "the lab was drawn during the stay (a row without hadm_id)"
+        if cond in ("input_given_in_stay", "infusion_given_in_stay") and "stay_id" in s and "input_label" in s:
+            pre = lit(str(s["input_label"])[:5].lower())
+            n = self.one(f"""SELECT (SELECT COUNT(*) FROM mimiciv_icu.inputevents i JOIN mimiciv_icu.d_items d USING (itemid)
+                                     WHERE i.stay_id = {s['stay_id']} AND LOWER(SUBSTRING(d.label, 1, 5)) = {pre})
+                              + (SELECT COUNT(*) FROM mimiciv_hosp.emar e JOIN mimiciv_icu.icustays st
+                                 ON st.hadm_id = e.hadm_id AND e.charttime BETWEEN st.intime AND st.outtime
+                                 WHERE st.stay_id = {s['stay_id']} AND e.event_txt IN {GIVEN}
+                                   AND LOWER(SUBSTRING(e.medication, 1, 5)) = {pre})""")
+            if n:
+                return "the drug was given in the stay per eMAR or under another item of the same name"
         return None
 
     @staticmethod

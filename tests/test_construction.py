@@ -198,6 +198,22 @@ def test_choose_levels_balances():
     assert chosen == choose_levels(dict(reversed(options.items())), seed=0)
 
 
+def test_choose_levels_spreads_each_family():
+    # query is plentiful elsewhere (family b), so balancing over the dataset alone gives c's query level 10 of 60
+    # pairs; with the family as group no level it can use falls under half its even share (25% of two levels)
+    options = ({f"a{i}": ["record", "value"] for i in range(60)} | {f"b{i}": ["query"] for i in range(60)}
+               | {f"c{i}": ["record", "query"] for i in range(60)} | {f"d{i}": ["value"] for i in range(30)})
+    group = {p: p[0] for p in options}
+    alone = choose_levels(options, seed=0)
+    chosen = choose_levels(options, seed=0, group=group)
+    def share(c: dict, fam: str, lv: str) -> float:
+        return sum(1 for p, v in c.items() if p[0] == fam and v == lv) / 60
+    assert share(alone, "c", "query") < 0.2
+    for fam, levels in (("a", ("record", "value")), ("c", ("record", "query"))):
+        assert all(share(chosen, fam, lv) >= 0.25 - 1 / 60 for lv in levels), fam
+    assert chosen == choose_levels(dict(reversed(options.items())), seed=0, group=group)
+
+
 def test_assign_splits_patient_disjoint():
     pairs = [(f"a{i}", [i % 40]) for i in range(200)] + [("bridge", [1, 2])] + [(f"pop{i}", []) for i in range(50)]
     splits = assign_splits(pairs, seed=3, test_fraction=0.2)

@@ -211,9 +211,12 @@ def test_evaluation_dagster_asset_runs_a_partition(mini: tuple[str, Path], tmp_p
     url, ds = mini
     ctx = build_asset_context(partition_key="null")
     out = evaluation(ctx, dataset_split={"out_dir": str(ds)}, ehr=EHRResource(db_url=url, generate_if_absent=False),
-                     eval_settings=EvalSettings(runs_dir=str(tmp_path)))
+                     eval_settings=EvalSettings(runs_dir=str(tmp_path), prompt="base"))
     assert out.value["summary"]["noise_success"] == 1.0 and out.value["summary"]["clean_success"] == 0.0
     assert (Path(out.value["out_dir"]) / "report.md").exists()
+    assert out.metadata["prompt"].value == "base"  # the setting reaches the run, and the run's record the asset
+    cats = out.metadata["error_categories"].value  # the null agent fails only by abstaining on Clean
+    assert set(cats) == {"false_abstention"} and cats["false_abstention"] > 0
 
 
 def test_a_sandbox_that_cannot_start_is_a_tool_error(mini: tuple[str, Path], tmp_path: Path) -> None:

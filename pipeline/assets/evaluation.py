@@ -18,6 +18,7 @@ from dagster import (
 
 from pipeline.assets.resources import EHRResource
 from pipeline.gym.agents import AGENT_NAMES
+from pipeline.gym.env import DEFAULT_PROMPT
 from pipeline.paths import PROJECT_ROOT
 
 agent_partitions = StaticPartitionsDefinition(list(AGENT_NAMES))
@@ -35,6 +36,7 @@ class EvalSettings(ConfigurableResource):
     temperature: float | None = None
     seed: int = 0
     max_turns: int = 20
+    prompt: str = DEFAULT_PROMPT  # the system prompt (prompts/agent_<name>.md): "evidence" checks premises, "base" does not
 
 
 @asset(group_name="evaluation", partitions_def=agent_partitions,
@@ -51,12 +53,14 @@ def evaluation(context: AssetExecutionContext, dataset_split: dict, ehr: EHRReso
         agent=agent, dataset=dataset_split["out_dir"], out=out, split=eval_settings.split, trials=eval_settings.trials,
         concurrency=eval_settings.concurrency, db_url=ehr.db_url, model=eval_settings.model,
         base_url=eval_settings.base_url, temperature=eval_settings.temperature, seed=eval_settings.seed,
-        max_turns=eval_settings.max_turns, progress=False,
+        max_turns=eval_settings.max_turns, progress=False, prompt=eval_settings.prompt,
     )
     return Output({"out_dir": str(out), "summary": summary}, metadata={
         "out_dir": MetadataValue.path(str(out)),
         "clean_success": summary["clean_success"], "noise_success": summary["noise_success"],
         "pass_hat_k": MetadataValue.json(summary["pass_hat_k"]),
         "by_intent": MetadataValue.json(summary["by_intent"]),
+        "prompt": summary.get("prompt") or eval_settings.prompt,
+        "error_categories": MetadataValue.json(summary.get("error_categories", {})),
         "report": MetadataValue.md((out / "report.md").read_text()),
     })

@@ -147,6 +147,7 @@ class TasksSchema(pa.DataFrameModel):
     answer_columns: str = pa.Field(nullable=True)
     rewriter: str
     noise_kind: str = pa.Field(isin=NOISE_KINDS)
+    noise_operator: str = pa.Field(str_matches=r"^(record|value|query):\w+:\S+$")
     readings: str = pa.Field(str_startswith="[")
 
     @pa.dataframe_check

@@ -31,6 +31,7 @@ class Twin:
     conditions: dict[str, bool | None]
     kind: str = "content"
     readings: list[str] = field(default_factory=list)  # the readings under which it was proved to have no answer
+    operator: str = ""  # NoiseSpec.operator of the entry that produced it
 
 
 @dataclass
@@ -250,7 +251,8 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
                 if reason is None and b in answerable:
                     reason = f"reading_answerable:{answerable[b]}"
                 if reason is None:
-                    outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[b], spec.kind, proved)
+                    outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[b], spec.kind, proved,
+                                                       spec.operator)
                     outcomes[b].failures.pop(spec.level, None)
                 else:
                     outcomes[b].failures[spec.level] = reason
@@ -265,26 +267,36 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
 
 
 def choose_levels(options: dict[str, list[str]], *, seed: int,
-                  breaks: dict[str, dict[str, list[str]]] | None = None) -> dict[str, str]:
+                  breaks: dict[str, dict[str, list[str]]] | None = None,
+                  group: dict[str, str] | None = None) -> dict[str, str]:
     """pair → noise level, balancing levels over the whole dataset: pairs with fewer options go first, each takes
     its least-used level (ties by seeded hash). With `breaks` (pair → level → the conditions its operators break),
     the use of the broken condition counts too, so no single condition (an admission date, say) dominates the
-    Noise: on the default build this took `admit_date_matches` from 21% of Noise tasks to ≤ 10%. Deterministic."""
+    Noise: on the default build this took `admit_date_matches` from 21% of Noise tasks to ≤ 10%. With `group`
+    (pair → its family), a level that has less than half its even share within the family (under 25% of two
+    levels, 17% of three) goes first: balancing over the dataset alone had left 20 of 71 families with all their
+    Noise at one level, while strict evenness per family took the query share from 15% to 9%. Deterministic."""
     counts: Counter[str] = Counter()
     used: Counter[str] = Counter()
+    in_group: Counter[tuple[str, str]] = Counter()
+    group_total: Counter[str] = Counter()
     order = sorted(options, key=lambda p: (len(options[p]), stable_hash(seed, "balance", p), p))
     chosen = {}
     for p in order:
         opts = sorted(options[p])
         conds = (breaks or {}).get(p, {})
+        g = (group or {}).get(p, "")
 
-        def cost(lv: str, p: str = p, conds: dict = conds) -> tuple:
+        def cost(lv: str, p: str = p, conds: dict = conds, g: str = g, k: int = len(opts)) -> tuple:
             cond_use = min((used[c] for c in conds.get(lv, [])), default=0)
-            return (counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
+            starved = group is not None and in_group[g, lv] < 0.5 / k * group_total[g]
+            return (not starved, counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
 
         best = min(opts, key=cost)
         chosen[p] = best
         counts[best] += 1
+        in_group[g, best] += 1
+        group_total[g] += 1
         for c in conds.get(best, [])[:1]:
             used[c] += 1
     return chosen
@@ -299,7 +311,7 @@ PAIRS_SCHEMA = {
     "ordered": pl.Boolean, "answer_aliases": pl.String, "answer_columns": pl.String,
     "clean_reference_sql": pl.String, "noise_reference_sql": pl.String,
     "clean_conditions": pl.String, "noise_conditions": pl.String, "subject_ids": pl.List(pl.Int64),
-    "noise_kind": pl.String, "clean_readings": pl.String, "noise_readings": pl.String,
+    "noise_kind": pl.String, "noise_operator": pl.String, "clean_readings": pl.String, "noise_readings": pl.String,
     "status": pl.String, "reason": pl.String, "detail": pl.String,
 }
 
@@ -323,8 +335,9 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
         return out
 
     breaks = {r["contract_id"]: level_breaks(fam_by_id[f]) for f, rs in by_family.items() for r in rs}
+    family_of = {r["contract_id"]: f for f, rs in by_family.items() for r in rs}
     targets = choose_levels({r["contract_id"]: sorted({n.level for n in fam_by_id[f].spec.noise})
-                             for f, rs in by_family.items() for r in rs}, seed=seed, breaks=breaks)
+                             for f, rs in by_family.items() for r in rs}, seed=seed, breaks=breaks, group=family_of)
     def one(fam_id: str) -> list[NoiseOutcome]:
         fam = fam_by_id[fam_id]
         rows = by_family[fam_id]
@@ -355,7 +368,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                                    "level": fam.spec.level, "clean_slots": row["slots"], "status": "rejected",
                                    "reason": "no_valid_noise_twin", "detail": detail,
                                    "subject_ids": row["subject_ids"]})
-    chosen = choose_levels({cid: sorted(o.twins) for cid, (_, _, o) in candidates.items()}, seed=seed,
+    chosen = choose_levels({cid: sorted(o.twins) for cid, (_, _, o) in candidates.items()}, seed=seed, group=family_of,
                            breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()})
     pairs = []
     for cid in sorted(candidates):
@@ -375,7 +388,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
             "clean_conditions": row["conditions"],
             "noise_conditions": conditions_json(fam, twin.slots, twin.conditions),
             "subject_ids": sorted(set(row["subject_ids"]) | set(subject_ids(fam, twin.slots))),
-            "noise_kind": twin.kind, "clean_readings": row["readings"], "noise_readings": canonical_json(twin.readings),
+            "noise_kind": twin.kind, "noise_operator": twin.operator, "clean_readings": row["readings"], "noise_readings": canonical_json(twin.readings),
             "status": "accepted", "reason": None, "detail": None,
         })
     stats = {"attempt_failures": dict(sorted(attempt_failures.items())),

@@ -15,6 +15,7 @@ MAX_CONDITION_SHARE = 0.10
 MIN_CONTENT_SHARE = 0.40
 MIN_OPERATORS = 3
 MIN_NOISE_LEVELS = 2
+MIN_OPERATOR_SHARE = 0.03
 MAX_TOP_GOLD_SHARE = 0.15
 MAX_ZERO_RATE_SHARE = 0.15
 MIN_SURFACE_FORMS = 3
@@ -23,9 +24,12 @@ MIN_SURFACE_FORMS = 3
 # ---------------------------------------------------------------- tells
 
 
-def tells_auroc(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0) -> float:
-    """AUROC of a Clean-vs-Noise classifier that reads only the question (word 1–2-grams + char 2–5-grams, logistic
-    regression), trained on train and scored on test. 0.5 = the wording carries no signal."""
+def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top: int = 15) -> dict[str, Any]:
+    """A Clean-vs-Noise classifier that reads only the question (word 1–2-grams + char 2–5-grams, logistic
+    regression), trained on train and scored on test: its AUROC (0.5 = the wording carries no signal), the same
+    scores' AUROC within each family (where a family's Noise gives itself away), and the n-grams weighing most
+    towards each side (what gives it away)."""
+    import numpy as np
     from scipy.sparse import hstack
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
@@ -40,29 +44,50 @@ def tells_auroc(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0) -> fl
     y_test = (test["variant"] == "noise").to_numpy()
     model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
     model.fit(x_train, y_train)
-    return round(float(roc_auc_score(y_test, model.predict_proba(x_test)[:, 1])), 4)
+    scores = model.predict_proba(x_test)[:, 1]
+    by_family = {}
+    families = test["family"].to_numpy()
+    for fam in sorted(set(families.tolist())):
+        mask = families == fam
+        if len(set(y_test[mask].tolist())) == 2:
+            by_family[fam] = round(float(roc_auc_score(y_test[mask], scores[mask])), 4)
+    names = [*words.get_feature_names_out(), *(f"chars:{c!r}" for c in chars.get_feature_names_out())]
+    order = np.argsort(model.coef_[0])
+    return {"auroc": round(float(roc_auc_score(y_test, scores)), 4), "by_family": by_family,
+            "noise_ngrams": [names[i] for i in order[::-1][:top]], "clean_ngrams": [names[i] for i in order[:top]]}
+
+
+def tells_auroc(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0) -> float:
+    """The question-only classifier's AUROC (see tells_report)."""
+    return tells_report(train, test, seed=seed)["auroc"]
 
 
 # ---------------------------------------------------------------- operators
 
 
 def operator_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
-    """Shares of the broken conditions over all Noise tasks, the content share, and the families whose declared
-    operators (noise entries: a perturbation of some slots breaking one condition) are too few (< 3) or span too few
-    noise levels (< 2), or lack a declared kind. `families` = the family specs as dicts."""
+    """Shares of the broken conditions over all Noise tasks, the content share, and the families whose operators
+    (noise entries: a perturbation of some slots breaking one condition, column `noise_operator`) are too few or span
+    too few noise levels. An operator counts only when it yields ≥ 3% of its family's Noise tasks: a declared entry
+    that (almost) never verifies diversifies nothing. `families` = the family specs as dicts."""
     noise = tasks.filter(pl.col("variant") == "noise")
     n = max(1, noise.height)
     by_cond = Counter(noise["failed_condition"].to_list())
-    by_op = Counter(f"{f}:{lv}:{c}" for f, lv, c in noise.select("family", "noise_level", "failed_condition").iter_rows())
     top_cond, top_n = by_cond.most_common(1)[0] if by_cond else ("", 0)
     content = sum(1 for k in noise["noise_kind"].to_list() if k == "content")
-    thin = {}
+    by_family: dict[str, Counter[str]] = {}
+    for fam, op in noise.select("family", "noise_operator").iter_rows():
+        by_family.setdefault(fam, Counter())[op] += 1
+    used, thin = {}, {}
     for spec in families:
-        ops = {(o["level"], o["breaks"], o.get("candidates") or json.dumps(o.get("shift"), sort_keys=True))
-               for o in spec["noise"]}
-        levels = {o["level"] for o in spec["noise"]}
-        if len(ops) < MIN_OPERATORS or len(levels) < MIN_NOISE_LEVELS:
-            thin[spec["id"]] = f"{len(ops)} operators over {len(levels)} levels"
+        ops = by_family.get(spec["id"], Counter())
+        total = sum(ops.values())
+        counted = sorted(op for op, k in ops.items() if k >= MIN_OPERATOR_SHARE * total)
+        levels = {op.split(":")[0] for op in counted}
+        used[spec["id"]] = {op: ops[op] for op in sorted(ops)}
+        if len(counted) < MIN_OPERATORS or len(levels) < MIN_NOISE_LEVELS:
+            thin[spec["id"]] = (f"{len(counted)} operators yielding ≥ {MIN_OPERATOR_SHARE:.0%} of its Noise over "
+                                f"{len(levels)} levels ({len(spec['noise'])} declared, {total} Noise tasks)")
     problems = []
     if top_n / n > MAX_CONDITION_SHARE:
         problems.append(f"broken condition {top_cond!r} is {top_n / n:.1%} of Noise tasks (> {MAX_CONDITION_SHARE:.0%})")
@@ -74,7 +99,7 @@ def operator_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict
     return {"noise_tasks": noise.height, "max_condition": top_cond, "max_condition_share": round(top_n / n, 4),
             "content_share": round(content / n, 4), "families_below_operator_floor": thin,
             "condition_shares": {k: round(v / n, 4) for k, v in by_cond.most_common()},
-            "operators_used": len(by_op), "problems": problems}
+            "operators_used": sum(len(v) for v in used.values()), "operators_by_family": used, "problems": problems}
 
 
 # ---------------------------------------------------------------- golds
@@ -173,12 +198,13 @@ def rate_families(families: list[dict[str, Any]]) -> set[str]:
 def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
     """All validity measures of a split, with the problems against the thresholds above."""
     tasks = pl.concat([train, test], how="vertical_relaxed")
-    auroc = tells_auroc(train, test) if train.height and test.height else 0.5
+    tells_rep = tells_report(train, test) if train.height and test.height else {"auroc": 0.5, "by_family": {}}
+    auroc = tells_rep["auroc"]
     ops = operator_report(tasks, families)
     golds = gold_report(tasks, rate_families(families))
     wording = wording_report(tasks, families)
     tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
         if auroc > MAX_TELLS_AUROC else []
-    return {"tells_auroc": auroc, "operators": ops, "golds": golds, "wording": wording,
+    return {"tells_auroc": auroc, "tells": tells_rep, "operators": ops, "golds": golds, "wording": wording,
             "problems": {"tells": tells, "operators": ops["problems"], "golds": golds["problems"],
                          "wording": wording["problems"]}}

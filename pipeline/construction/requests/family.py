@@ -92,6 +92,13 @@ class NoiseSpec(_Strict):
     # exists only in Noise (a threshold, window, title or unit a Clean question of the family also uses)
     match_clean: list[str] = Field(default_factory=list)
 
+    @property
+    def operator(self) -> str:
+        """The operator's name in the dataset (`noise_operator`): level, broken condition and the perturbation's
+        source (its candidates file, or the shifted slot)."""
+        source = self.candidates.removesuffix(".sql") if self.candidates else f"shift:{self.shift.slot}"
+        return f"{self.level}:{self.breaks}:{source}"
+
     @model_validator(mode="after")
     def _one_source(self) -> "NoiseSpec":
         if (self.candidates is None) == (self.shift is None):

@@ -46,11 +46,13 @@ def validity_section(v: dict[str, Any] | None) -> str:
     from pipeline.construction.quality import measures as m
 
     ops, golds, wording = v["operators"], v["golds"], v["wording"]
+    by_family = (v.get("tells") or {}).get("by_family") or {}
+    worst = ", ".join(f"{f} {a:.2f}" for f, a in sorted(by_family.items(), key=lambda x: (-x[1], x[0]))[:5]) or "n/a"
     zero = ", ".join(f"{k} {x * 100:.1f}%" for k, x in sorted(golds["zero_rate_share"].items())) or "no rate family"
     lines = [
         f"- wording tells: a classifier reading only the question (word 1–2-grams + character 2–5-grams, logistic "
         f"regression) trained on train separates Clean from Noise on test with AUROC **{v['tells_auroc']:.3f}** "
-        f"(target ≤ {m.MAX_TELLS_AUROC:.2f})",
+        f"(target ≤ {m.MAX_TELLS_AUROC:.2f}); within a family, highest: {worst}",
         f"- operators: {ops['operators_used']} used; the most frequent broken condition `{ops['max_condition']}` is "
         f"**{ops['max_condition_share'] * 100:.1f}%** of Noise tasks (≤ {m.MAX_CONDITION_SHARE:.0%}); clinical-content "
         f"operators **{ops['content_share'] * 100:.1f}%** (≥ {m.MIN_CONTENT_SHARE:.0%}); families below "
@@ -117,7 +119,8 @@ Clean tasks.
 ## Validity
 
 Each Noise twin was proved under every reasonable reading its family declares (column `readings`); each operator
-declares whether it breaks clinical content or a restated identifier (column `noise_kind`).
+declares whether it breaks clinical content or a restated identifier (column `noise_kind`); column `noise_operator`
+names the operator (level, broken condition, perturbation) that produced each twin.
 
 {validity_section(manifest.get("validity"))}
 

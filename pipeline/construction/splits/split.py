@@ -29,7 +29,7 @@ TASK_COLUMNS: dict[str, pl.DataType] = {
     "conditions": pl.String(), "failed_condition": pl.String(), "subject_ids": pl.List(pl.Int64()),
     "split": pl.String(), "dataset_version": pl.String(), "answer_aliases": pl.String(), "precision": pl.String(),
     "ordered": pl.Boolean(), "slots": pl.String(), "answer_columns": pl.String(), "rewriter": pl.String(),
-    "noise_kind": pl.String(), "readings": pl.String(),
+    "noise_kind": pl.String(), "noise_operator": pl.String(), "readings": pl.String(),
 }
 
 REJECTION_COLUMNS: dict[str, pl.DataType] = {
@@ -94,6 +94,7 @@ def task_rows(rewritten: pl.DataFrame, splits: dict[str, str], version: str,
             "subject_ids": p["subject_ids"], "split": splits[p["pair_id"]], "dataset_version": version,
             "precision": p["precision"], "ordered": p["ordered"], "answer_columns": p["answer_columns"],
             "rewriter": p["rewriter"], "noise_kind": p["noise_kind"],
+            "noise_operator": p["noise_operator"],
         }
         rows.append({**common, "task_id": f"{p['pair_id']}-clean", "variant": "clean", "question": p["clean_question"],
                      "answer": p["answer"], "reference_sql": p["clean_reference_sql"], "conditions": p["clean_conditions"],

@@ -1,0 +1,77 @@
+"""The validity measures behind the dataset card and the blocking asset checks, on small hand-made splits whose
+answer is known: a planted wording tell must be found and named, its absence must not be; an operator that never
+yields a twin must not count; a concentrated gold and database-dump wording must be reported."""
+
+import json
+import random
+
+import polars as pl
+
+from pipeline.construction.quality import measures
+
+
+def _tasks(n_pairs: int, *, tell: bool, seed: int, family: str = "labs.x") -> pl.DataFrame:
+    rng = random.Random(seed)
+    rows = []
+    for i in range(n_pairs):
+        lab = rng.choice(["potassium", "sodium", "creatinine", "glucose", "lactate", "albumin"])
+        subject, hadm = rng.randint(10_000_000, 19_999_999), rng.randint(20_000_000, 29_999_999)
+        for variant in ("clean", "noise"):
+            q = f"What was the first {lab} of patient {subject} in admission {hadm}?"
+            if tell and variant == "noise":
+                q = q.replace("first", "earliest recorded")
+            rows.append({"task_id": f"{family}-{i}-{variant}", "family": family, "variant": variant, "question": q})
+    return pl.DataFrame(rows)
+
+
+def test_tells_found_when_planted_and_absent_otherwise() -> None:
+    planted = measures.tells_report(_tasks(300, tell=True, seed=1), _tasks(100, tell=True, seed=2))
+    assert planted["auroc"] > 0.95
+    assert planted["by_family"]["labs.x"] > 0.95
+    assert any("recorded" in g or "earliest" in g for g in planted["noise_ngrams"][:5])
+    clean = measures.tells_report(_tasks(300, tell=False, seed=1), _tasks(100, tell=False, seed=2))
+    assert clean["auroc"] <= measures.MAX_TELLS_AUROC
+
+
+def _noise(family: str, operators: dict[str, int]) -> list[dict]:
+    rows = []
+    for op, k in operators.items():
+        rows += [{"family": family, "variant": "noise", "failed_condition": op.split(":")[1], "noise_kind": "content",
+                  "noise_operator": op, "answer": None}] * k
+    return rows
+
+
+def test_operator_counts_only_those_that_yield_twins() -> None:
+    spec = {"id": "labs.x", "noise": [{"level": "record", "breaks": "a", "kind": "content"},
+                                      {"level": "value", "breaks": "b", "kind": "identifier"},
+                                      {"level": "query", "breaks": "c", "kind": "content"}]}
+    ops = {"record:a:x/noise_a": 60, "value:b:shift:t": 39, "query:c:x/noise_c": 1}  # the third: 1% of its Noise
+    rep = measures.operator_report(pl.DataFrame(_noise("labs.x", ops)), [spec])
+    assert "labs.x" in rep["families_below_operator_floor"]
+    assert "2 operators" in rep["families_below_operator_floor"]["labs.x"]
+    ops["query:c:x/noise_c"] = 20
+    rep = measures.operator_report(pl.DataFrame(_noise("labs.x", ops)), [spec])
+    assert rep["families_below_operator_floor"] == {}
+    assert rep["operators_by_family"]["labs.x"]["query:c:x/noise_c"] == 20
+    # three operators at one level are too narrow
+    one_level = {"record:a:x/n1": 30, "record:a:x/n2": 30, "record:b:x/n3": 30}
+    rep = measures.operator_report(pl.DataFrame(_noise("labs.x", one_level)), [spec])
+    assert "over 1 levels" in rep["families_below_operator_floor"]["labs.x"]
+
+
+def test_gold_concentration_and_zero_rates_are_reported() -> None:
+    golds = [json.dumps(5)] * 20 + [json.dumps(i) for i in range(80)]
+    rows = [{"family": "diagnoses.c", "variant": "clean", "answer": a} for a in golds]
+    rows += [{"family": "demographics.pct", "variant": "clean", "answer": json.dumps(0.0 if i < 30 else 0.5)}
+             for i in range(100)]
+    rep = measures.gold_report(pl.DataFrame(rows), {"demographics.pct"})
+    assert rep["top_gold_share"]["diagnoses.c"] == 0.21
+    assert any("diagnoses.c" in p for p in rep["problems"])
+    assert any("rate is 0 in 30.0%" in p for p in rep["problems"])
+
+
+def test_wording_problems() -> None:
+    assert measures.wording_problems("Was patient 1 admitted via EW EMER. in 2150?")
+    assert measures.wording_problems("How many doses of a Ativan were given?")
+    assert measures.wording_problems("What was the mean heart rate in the first 1 hours?")
+    assert measures.wording_problems("What was the first potassium in the MICU for an ICU stay?") == []
