@@ -1,7 +1,15 @@
--- the patient's first admission coded with the group began on the stated date (vacuous without such an admission)
-SELECT COALESCE(CAST(MIN(a.admittime) AS DATE) = {{admit_date}}, TRUE) AS holds
+-- the stated date is a day of the patient's first admission coded with the group: from its ED registration (or
+-- admission) date to its discharge date (vacuous without such an admission). Clean questions state the admission
+-- date; a Noise date must fall outside that stay, since a date inside it still names the admission under a
+-- reasonable reading (an audit of 2,000 pairs found 9 such twins when only the admission date counted).
+SELECT COALESCE(BOOL_OR({{admit_date}} BETWEEN CAST(LEAST(a.admittime, COALESCE(a.edregtime, a.admittime)) AS DATE)
+                                            AND CAST(a.dischtime AS DATE)), TRUE) AS holds
 FROM mimiciv_hosp.admissions a
 WHERE a.subject_id = {{subject_id}}
-  AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
-              WHERE d.hadm_id = a.hadm_id
-                AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+  AND a.admittime = (SELECT MIN(b.admittime)
+                     FROM mimiciv_hosp.admissions b
+                     WHERE b.subject_id = {{subject_id}}
+                       AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
+                                   WHERE d.hadm_id = b.hadm_id
+                                     AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
+                                          OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))))
