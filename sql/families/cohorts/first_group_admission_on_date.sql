@@ -6,10 +6,10 @@ SELECT COALESCE(BOOL_OR({{admit_date}} BETWEEN CAST(LEAST(a.admittime, COALESCE(
                                             AND CAST(a.dischtime AS DATE)), TRUE) AS holds
 FROM mimiciv_hosp.admissions a
 WHERE a.subject_id = {{subject_id}}
-  AND a.admittime = (SELECT MIN(b.admittime)
-                     FROM mimiciv_hosp.admissions b
-                     WHERE b.subject_id = {{subject_id}}
+  AND a.admittime = (SELECT MIN(fa.admittime)
+                     FROM mimiciv_hosp.admissions fa
+                     WHERE fa.subject_id = {{subject_id}}
                        AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
-                                   WHERE d.hadm_id = b.hadm_id
+                                   WHERE d.hadm_id = fa.hadm_id
                                      AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
                                           OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))))
