@@ -1,13 +1,19 @@
--- (admission, kind of charge present in it)
+-- (admission, kind of charge present in it ≥ 2 times, how many); a procedure is picked for about half of the
+-- admissions that have procedure charges, since the record twin's absent kind is nearly always a procedure (every
+-- admission has diagnosis, lab and prescription charges), so "procedure" does not mark the Noise questions
 WITH k AS (
-  SELECT c.hadm_id, c.event_type FROM mimiciv_derived.cost c GROUP BY c.hadm_id, c.event_type
+  SELECT c.hadm_id, c.event_type, COUNT(*) AS n FROM mimiciv_derived.cost c GROUP BY c.hadm_id, c.event_type
+  HAVING COUNT(*) >= 2
 ), pick AS (
-  SELECT k.*, ROW_NUMBER() OVER (PARTITION BY k.hadm_id ORDER BY (LENGTH(k.event_type) * 7919 + k.hadm_id) % 1109, k.event_type) AS rn
+  SELECT k.*, ROW_NUMBER() OVER (PARTITION BY k.hadm_id
+                                 ORDER BY CASE WHEN k.event_type = 'procedures_icd' AND k.hadm_id % 2 = 0 THEN 0 ELSE 1 END,
+                                          (LENGTH(k.event_type) * 7919 + k.hadm_id) % 1109, k.event_type) AS rn
   FROM k
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date,
        CASE p.event_type WHEN 'diagnoses_icd' THEN 'diagnosis' WHEN 'procedures_icd' THEN 'procedure'
-                         WHEN 'labevents' THEN 'lab test' ELSE 'prescription' END AS charge_kind
+                         WHEN 'labevents' THEN 'lab test' ELSE 'prescription' END AS charge_kind,
+       p.n AS n_charges
 FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn = 1
 ORDER BY (a.hadm_id * 31) % 10007, a.hadm_id

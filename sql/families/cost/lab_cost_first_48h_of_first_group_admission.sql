@@ -1,7 +1,8 @@
--- Cost of the lab tests charged in the first 48 hours of the patient's first admission coded with a diagnosis group.
---   group_adm  the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
---   index_adm  the earliest of them, admitted on the stated date, with its admission time
---   lab_charges  lab-test charges of that admission timed within 48 h of admission
+-- Cost of one lab's tests charged in the first 48 hours (from the admission time) of the patient's first admission
+-- coded with a diagnosis group.
+--   group_adm    the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
+--   index_adm    the earliest of them, admitted on the stated date, with its admission time
+--   lab_charges  charges of that lab's tests in that admission timed within 48 h of admission
 WITH group_adm AS (
   SELECT DISTINCT a.hadm_id, a.admittime
   FROM mimiciv_hosp.admissions a
@@ -17,6 +18,7 @@ WITH group_adm AS (
   SELECT c.cost
   FROM mimiciv_derived.cost c
   JOIN index_adm i ON i.hadm_id = c.hadm_id
+  JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = {{itemid}}
   WHERE c.event_type = 'labevents'
     AND c.chargetime >= i.admittime AND c.chargetime <= i.admittime + INTERVAL '48 hours'
 )

@@ -1,4 +1,5 @@
--- per admission with the diagnosis and the lab: total charge of that lab; averaged over those admissions
+-- per admission with the diagnosis and the lab: total charge of that lab; averaged over those admissions, whose
+-- number the question states (checked by the HAVING)
 SELECT ROUND(CAST(AVG(t.total) AS NUMERIC), 2) AS mean_charge
 FROM (
   SELECT coh.hadm_id, SUM(c.cost) AS total
@@ -12,3 +13,4 @@ FROM (
   JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
   GROUP BY coh.hadm_id
 ) t
+HAVING COUNT(*) = {{n_adm}}

@@ -1,0 +1,54 @@
+-- (patient, diagnosis group, lab) with the date of the patient's first admission coded with the group (no tie at that
+-- first admittime) and a lab charged within 48 h of its admission time; ≤ 1 lab per (patient, group) and ≤ 12 per
+-- lab, so the Clean labs are spread about as evenly as the twins' (a lab never drawn in an admission, or drawn only
+-- after 48 h, is never the everyday panel)
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), per AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
+         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
+), idx AS (
+  SELECT p.* FROM per p
+  WHERE p.rk = 1 AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
+                                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
+), labs48 AS (
+  SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, l.itemid
+  FROM idx i
+  JOIN mimiciv_hosp.labevents l ON l.hadm_id = i.hadm_id
+  JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
+  WHERE c.chargetime >= i.admittime AND c.chargetime <= i.admittime + INTERVAL '48 hours'
+  GROUP BY i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, l.itemid
+), pick AS (
+  SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.subject_id, x.dx_group
+                                 ORDER BY (x.itemid * 7919 + x.subject_id) % 1031, x.itemid) AS rn
+  FROM labs48 x
+), per_lab AS (
+  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
+                                                                      pick.subject_id, pick.dx_group) AS rn_lab
+  FROM pick WHERE pick.rn = 1
+)
+SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
+       CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+              THEN x.label
+            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+              THEN x.label || ' (' || LOWER(x.fluid) || ')'
+            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label
+FROM per_lab p
+JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
+WHERE p.rn_lab <= 12
+  AND x.label || '|' || x.fluid || '|' || x.category IN (
+      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)

@@ -1,0 +1,25 @@
+-- Value noise: the size of a sibling cohort stated for this one — the same principal group from another admission
+-- location, or another principal group from the same location (real counts of the family's cohorts)
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), cohort AS (
+  SELECT DISTINCT g.dx_group, a.admission_location, a.hadm_id
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+    AND d.seq_num = 1
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  WHERE a.admission_location IS NOT NULL AND (g.dx_group = {{dx_group}} OR a.admission_location = {{admission_location}})
+)
+SELECT COUNT(*) AS n_adm
+FROM cohort c
+WHERE NOT (c.dx_group = {{dx_group}} AND c.admission_location = {{admission_location}})
+GROUP BY c.dx_group, c.admission_location
+HAVING COUNT(*) <> {{n_adm}}

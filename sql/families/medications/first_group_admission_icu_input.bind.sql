@@ -1,0 +1,48 @@
+-- (patient, diagnosis group, ICU input with one amount unit) given in the first 24 h of the first ICU stay of the
+-- patient's first admission with the group; ≤ 1 input per pair and ≤ 15 pairs per input, so the Clean inputs are
+-- spread about as evenly as the record twin's (an input not given in that stay is never the ubiquitous saline)
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), per AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
+         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
+), idx AS (
+  SELECT p.* FROM per p
+  WHERE p.rk = 1 AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
+                                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
+), stay1 AS (
+  SELECT x.hadm_id, x.stay_id, x.intime
+  FROM (SELECT s.hadm_id, s.stay_id, s.intime, ROW_NUMBER() OVER (PARTITION BY s.hadm_id ORDER BY s.intime, s.stay_id) AS rn
+        FROM mimiciv_icu.icustays s) x
+  WHERE x.rn = 1
+), day1 AS (
+  SELECT s1.hadm_id, ie.itemid
+  FROM stay1 s1
+  JOIN mimiciv_icu.inputevents ie ON ie.stay_id = s1.stay_id
+  WHERE ie.amount IS NOT NULL AND ie.starttime >= s1.intime AND ie.starttime < s1.intime + INTERVAL '24 hours'
+  GROUP BY s1.hadm_id, ie.itemid
+  HAVING COUNT(DISTINCT ie.amountuom) = 1
+), pick AS (
+  SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, d1.itemid,
+         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY (d1.itemid * 7919 + i.subject_id) % 1097, d1.itemid) AS rn
+  FROM idx i JOIN day1 d1 ON d1.hadm_id = i.hadm_id
+)
+SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date,
+       p.itemid, di.label AS input_label
+FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
+                                                                      pick.subject_id, pick.dx_group) AS rn_item
+      FROM pick WHERE pick.rn = 1) p
+JOIN mimiciv_icu.d_items di ON di.itemid = p.itemid
+WHERE p.rn_item <= 15
