@@ -1,7 +1,8 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, admission type) with ≥ 20 admissions of that type (a cohort mean over a handful does not discriminate) coded with the diagnosis; ≤ 2 types per diagnosis
+-- (diagnosis, admission type) with ≥ 20 admissions of that type (a cohort mean over a handful does not discriminate)
+-- coded with the diagnosis; ≤ 2 types per diagnosis; n_adm = that count, which the question states
 WITH g AS (
-  SELECT x.icd_code, x.icd_version, a.admission_type
+  SELECT x.icd_code, x.icd_version, a.admission_type, COUNT(DISTINCT a.hadm_id) AS n_adm
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
   WHERE EXISTS (SELECT 1 FROM mimiciv_derived.cost c WHERE c.hadm_id = a.hadm_id)
   GROUP BY x.icd_code, x.icd_version, a.admission_type
@@ -11,6 +12,6 @@ WITH g AS (
                                  ORDER BY (LENGTH(g.admission_type) * 7919 + LENGTH(g.icd_code)) % 1151, g.admission_type) AS rn
   FROM g
 )
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.admission_type
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.admission_type, p.n_adm
 FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 WHERE p.rn <= 2

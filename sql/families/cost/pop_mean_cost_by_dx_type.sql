@@ -1,4 +1,4 @@
--- mean over those admissions of each admission's total cost
+-- mean over those admissions of each admission's total cost; the question states how many there are (the HAVING)
 SELECT ROUND(CAST(AVG(t.total) AS NUMERIC), 2) AS mean_cost
 FROM (
   SELECT coh.hadm_id, SUM(c.cost) AS total
@@ -13,3 +13,4 @@ FROM (
   JOIN mimiciv_derived.cost c ON c.hadm_id = coh.hadm_id
   GROUP BY coh.hadm_id
 ) t
+HAVING COUNT(*) = {{n_adm}}
