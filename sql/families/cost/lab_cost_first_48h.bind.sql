@@ -1,7 +1,8 @@
 -- (patient, diagnosis group, lab) with the date of the patient's first admission coded with the group (no tie at that
--- first admittime) and a lab charged within 48 h of its admission time; ≤ 1 lab per (patient, group) and ≤ 12 per
--- lab, so the Clean labs are spread about as evenly as the twins' (a lab never drawn in an admission, or drawn only
--- after 48 h, is never the everyday panel)
+-- first admittime) and a lab charged within 48 h of its admission time; ≤ 1 lab per (patient, group), ≤ 12 per lab
+-- and ≤ 30 per group, so the Clean labs and groups are spread about as evenly as the twins' (a lab never drawn in an
+-- admission, or drawn only after 48 h, is never the everyday panel; a group a patient never had is seldom the
+-- commonest one)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
   ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
@@ -38,6 +39,10 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
                                                                       pick.subject_id, pick.dx_group) AS rn_lab
   FROM pick WHERE pick.rn = 1
+), per_group AS (
+  SELECT per_lab.*, ROW_NUMBER() OVER (PARTITION BY per_lab.dx_group ORDER BY (per_lab.subject_id * 29 + per_lab.itemid) % 10037,
+                                                                             per_lab.subject_id, per_lab.itemid) AS rn_group
+  FROM per_lab WHERE per_lab.rn_lab <= 12
 )
 SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
        CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
@@ -46,9 +51,9 @@ SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admitti
                                              GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
               THEN x.label || ' (' || LOWER(x.fluid) || ')'
             ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label
-FROM per_lab p
+FROM per_group p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
-WHERE p.rn_lab <= 12
+WHERE p.rn_group <= 30
   AND x.label || '|' || x.fluid || '|' || x.category IN (
       SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
       GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
