@@ -1,7 +1,7 @@
--- mean over those admissions of each admission's total cost; the question states how many there are (the HAVING)
+-- mean over those admissions of each admission's total cost (to the cent, so both backends round the mean alike); the question states how many there are (the HAVING)
 SELECT ROUND(CAST(AVG(t.total) AS NUMERIC), 2) AS mean_cost
 FROM (
-  SELECT coh.hadm_id, SUM(c.cost) AS total
+  SELECT coh.hadm_id, ROUND(CAST(SUM(c.cost) AS NUMERIC), 2) AS total
   FROM (
     SELECT DISTINCT x.hadm_id
     FROM mimiciv_hosp.diagnoses_icd x

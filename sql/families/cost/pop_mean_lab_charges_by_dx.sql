@@ -1,8 +1,9 @@
--- per admission with the diagnosis and the lab: total charge of that lab; averaged over those admissions, whose
+-- per admission with the diagnosis and the lab: total charge of that lab (to the cent, so both backends round the
+-- mean alike); averaged over those admissions, whose
 -- number the question states (checked by the HAVING)
 SELECT ROUND(CAST(AVG(t.total) AS NUMERIC), 2) AS mean_charge
 FROM (
-  SELECT coh.hadm_id, SUM(c.cost) AS total
+  SELECT coh.hadm_id, ROUND(CAST(SUM(c.cost) AS NUMERIC), 2) AS total
   FROM (
     SELECT DISTINCT x.hadm_id
     FROM mimiciv_hosp.diagnoses_icd x
