@@ -1,7 +1,7 @@
 """`make bench` entry point: runs the benchmark suites and prints their figures.
 
 Usage: python -m bench.run [suite ...] [-- suite args]
-Suites: generate, backends, construction, gym, mcp (default: all, at the scales each suite names as quick).
+Suites: generate, backends, construction, build, gym, mcp (default: all, at the scales each suite names as quick).
 Each suite module exposes main(argv) -> int and prints Markdown rows ready for BENCHMARKS.md.
 """
 
@@ -9,7 +9,7 @@ import importlib
 import sys
 import time
 
-SUITES = ("generate", "backends", "construction", "gym", "mcp")
+SUITES = ("generate", "backends", "construction", "build", "gym", "mcp")
 
 
 def main(argv: list[str] | None = None) -> int:

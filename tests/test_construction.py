@@ -23,7 +23,7 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import SetRunner, lateral_sql, render, split_ctes
+from pipeline.construction.sqlexec import SetRunner, lateral, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import connect
 
@@ -154,6 +154,37 @@ def test_top_level_with_hoists_slot_free_ctes(db):
     for bid, slots in bindings:
         mine = [r[1:] for r in frame.iter_rows() if r[0] == bid]
         assert sorted(mine) == sorted(db.query(render(valued, slots, kinds)).rows())
+
+
+@pytest.mark.postgres
+def test_postgres_set_based_materializes_slot_free_parts(tiny_pg_url):
+    """On PostgreSQL (a LATERAL is a nested loop) a derived table that reads no slot and no outer alias is hoisted
+    into a MATERIALIZED CTE, a correlated one stays, and a slot compared with a CHAR column is cast to BPCHAR (so
+    the column's index serves it, as with the per-contract literal). Results equal the per-contract SQL."""
+    from pipeline.ehr.database import connect
+
+    template = ("SELECT c.icd_code, (SELECT COUNT(*) FROM mimiciv_hosp.diagnoses_icd d\n"
+                "                    WHERE d.icd_code = {{icd_code}} AND d.icd_version = {{icd_version}}) AS n_code\n"
+                "FROM (SELECT DISTINCT x.icd_code, x.icd_version FROM mimiciv_hosp.diagnoses_icd x) c\n"
+                "JOIN (SELECT a.hadm_id FROM mimiciv_hosp.admissions a WHERE a.subject_id = {{subject_id}}) own ON TRUE\n"
+                "WHERE c.icd_version = {{icd_version}} AND c.icd_code < {{icd_code}}\n"
+                "GROUP BY c.icd_code ORDER BY c.icd_code LIMIT 3")
+    hoisted, body = split_ctes(template, "h0", materialize=True)
+    assert hoisted == ["c_h0d0 AS MATERIALIZED (SELECT DISTINCT x.icd_code, x.icd_version "
+                       "FROM mimiciv_hosp.diagnoses_icd AS x)"]
+    assert "FROM c_h0d0 AS c" in body and "a.subject_id = rg_b.subject_id" in body
+    assert "d.icd_code = CAST(rg_b.icd_code AS BPCHAR)" in body and "c.icd_code < rg_b.icd_code" in body
+    assert split_ctes(template, "h0") == ([], lateral(template))  # DuckDB decorrelates by itself: unchanged
+    kinds = {"icd_code": "text", "icd_version": "int", "subject_id": "int"}
+    with connect(tiny_pg_url) as db:
+        rows = db.query("SELECT DISTINCT TRIM(d.icd_code) AS icd_code, d.icd_version, d.subject_id "
+                        "FROM mimiciv_hosp.diagnoses_icd d ORDER BY 1, 2, 3 LIMIT 12").to_dicts()
+        bindings = list(enumerate(rows))
+        runner = SetRunner(db, adaptive=False)
+        assert runner.materialize
+        got = runner.rows(template, bindings, kinds)
+        for bid, slots in bindings:
+            assert got.get(bid, []) == db.query(render(template, slots, kinds)).to_dicts(), slots
 
 
 def test_load_families_reports_all_files(tmp_path):

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import polars as pl
@@ -25,6 +26,7 @@ from sqlglot import exp
 
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
 from pipeline.ehr.database import Database, QueryError
+from pipeline.ehr.schema import sqlglot_schema
 
 log = logging.getLogger(__name__)
 
@@ -46,34 +48,87 @@ def render(template: str, slots: dict[str, SlotValue], kinds: dict[str, str]) ->
 
 
 def lateral(template: str) -> str:
-    """The template as a correlated subquery over the bindings CTE."""
-    return PLACEHOLDER_RE.sub(lambda m: f"{CTE}.{m.group(1)}", template).strip()
+    """The template as a correlated subquery over the bindings CTE. A slot compared with a fixed-width CHAR column
+    (`d.icd_code = {{icd_code}}`) is cast to BPCHAR, as PostgreSQL does with the per-contract literal: the bindings
+    CTE's text column would turn the comparison into text = text, which no index on the CHAR column serves
+    (a correlated `EXISTS … icd_code = …` condition: a sequential scan per binding, 7.5 s per 160-binding chunk)."""
+    body = PLACEHOLDER_RE.sub(lambda m: f"{CTE}.{m.group(1)}", template).strip()
+    return _cast_char_slots(body)
 
 
-def split_ctes(template: str, tag: str) -> tuple[list[str], str]:
-    """A template with a top-level WITH, made ready to run per binding inside the LATERAL: CTEs that depend on no
-    slot (directly or through another CTE) are hoisted next to the bindings CTE, renamed `<name>_<tag>` so the
+def _char_columns() -> dict[str, frozenset[str]]:
+    """table name → its CHAR(n) columns (from the schema DDL)."""
+    out: dict[str, frozenset[str]] = {}
+    for tables in sqlglot_schema().values():
+        for table, cols in tables.items():
+            chars = frozenset(c for c, t in cols.items() if t.upper().startswith("CHAR("))
+            if chars:
+                out[table] = chars
+    return out
+
+
+_CHAR_COLUMNS = _char_columns()
+
+
+@lru_cache(maxsize=4096)
+def _cast_char_slots(body: str) -> str:
+    if f"{CTE}." not in body or not any(c in body for cols in _CHAR_COLUMNS.values() for c in cols):
+        return body
+    tree = sqlglot.parse_one(body, read="postgres")
+    aliases: dict[str, set[str]] = {}
+    for t in tree.find_all(exp.Table):
+        aliases.setdefault(t.alias_or_name, set()).add(t.name if t.db else f"<cte>{t.name}")
+
+    def is_char(col: exp.Expression) -> bool:
+        if not isinstance(col, exp.Column) or not col.table or col.table == CTE:
+            return False
+        tables = aliases.get(col.table) or set()
+        return bool(tables) and all(col.name in _CHAR_COLUMNS.get(t, frozenset()) for t in tables)
+
+    def is_slot(node: exp.Expression) -> bool:
+        return isinstance(node, exp.Column) and node.table == CTE
+
+    def cast(node: exp.Expression) -> exp.Expression:
+        return exp.Cast(this=node.copy(), to=exp.DataType.build("BPCHAR", dialect="postgres"))
+
+    changed = False
+    for cmp in list(tree.find_all(exp.EQ, exp.NEQ)):
+        left, right = cmp.left, cmp.right
+        if is_char(left) and is_slot(right):
+            right.replace(cast(right))
+            changed = True
+        elif is_char(right) and is_slot(left):
+            left.replace(cast(left))
+            changed = True
+    return tree.sql(dialect="postgres") if changed else body
+
+
+def split_ctes(template: str, tag: str, *, materialize: bool = False) -> tuple[list[str], str]:
+    """A template made ready to run per binding inside the LATERAL: top-level CTEs that depend on no slot
+    (directly or through another CTE) are hoisted next to the bindings CTE, renamed `<name>_<tag>` so the
     templates of one query cannot collide, and computed once per chunk; CTEs that read a slot stay in the
-    template's own WITH, which both backends evaluate per binding (a correlated CTE). Without a top-level WITH
-    the template is returned unchanged. Returns (hoisted `name AS (…)` texts, the correlated template)."""
+    template's own WITH, which both backends evaluate per binding (a correlated CTE). Returns (hoisted
+    `name AS (…)` texts, the correlated template).
+
+    With `materialize` (PostgreSQL) the hoisted CTEs are `AS MATERIALIZED`, and derived tables that read neither a
+    slot nor an outer alias (`FROM (SELECT DISTINCT itemid, valueuom FROM labevents) e`) are hoisted too:
+    PostgreSQL inlines a CTE used once and runs a LATERAL as a nested loop, so both were recomputed per binding
+    (a unit-noise candidate scanning labevents: 110 s per 160-binding chunk). DuckDB decorrelates by itself."""
     body = lateral(template)
-    if not re.match(r"(?is)^\s*(--[^\n]*\n\s*)*WITH\b", body):
+    has_with = re.match(r"(?is)^\s*(--[^\n]*\n\s*)*WITH\b", body)
+    if not has_with and not (materialize and re.search(r"(?i)\b(FROM|JOIN)\s*\(\s*SELECT\b", body)):
         return [], body
     tree = sqlglot.parse_one(body, read="postgres")
     with_ = tree.args.get("with_") or tree.args.get("with")
-    if with_ is None:
-        return [], body
     bound: set[str] = set()
     hoisted: dict[str, str] = {}
-    for cte in with_.expressions:
+    for cte in with_.expressions if with_ is not None else []:
         reads_slot = any(c.table == CTE for c in cte.find_all(exp.Column))
         reads_bound = any(t.name in bound and not t.db for t in cte.find_all(exp.Table))
         if reads_slot or reads_bound:
             bound.add(cte.alias_or_name)
         else:
             hoisted[cte.alias_or_name] = f"{cte.alias_or_name}_{tag}"
-    if not hoisted:
-        return [], body
 
     def rename(node: exp.Expression) -> exp.Expression:
         if isinstance(node, exp.Table) and not node.db and node.name in hoisted:
@@ -81,22 +136,63 @@ def split_ctes(template: str, tag: str) -> tuple[list[str], str]:
                              alias=node.args.get("alias") or exp.TableAlias(this=exp.to_identifier(node.name)))
         return node
 
-    tree = tree.transform(rename)
-    with_ = tree.args.get("with_") or tree.args.get("with")
     out: list[str] = []
-    keep = []
-    for cte in with_.expressions:
-        if cte.alias_or_name in hoisted:
-            moved = cte.copy()  # keeps a column list such as `dx_groups(dx_group, ...) AS (VALUES ...)`
-            moved.args["alias"].set("this", exp.to_identifier(hoisted[cte.alias_or_name]))
-            out.append(moved.sql(dialect="postgres"))
+    if hoisted:
+        tree = tree.transform(rename)
+        with_ = tree.args.get("with_") or tree.args.get("with")
+        keep = []
+        for cte in with_.expressions:
+            if cte.alias_or_name in hoisted:
+                moved = cte.copy()  # keeps a column list such as `dx_groups(dx_group, ...) AS (VALUES ...)`
+                moved.args["alias"].set("this", exp.to_identifier(hoisted[cte.alias_or_name]))
+                if materialize:
+                    moved.set("materialized", True)
+                out.append(moved.sql(dialect="postgres"))
+            else:
+                keep.append(cte)
+        if keep:
+            with_.set("expressions", keep)
         else:
-            keep.append(cte)
-    if keep:
-        with_.set("expressions", keep)
-    else:
-        tree.set("with_" if "with_" in tree.args else "with", None)
+            tree.set("with_" if "with_" in tree.args else "with", None)
+    if materialize:
+        out += _hoist_derived_tables(tree, tag, bound)
+    if not out:
+        return [], body
     return out, tree.sql(dialect="postgres")
+
+
+def _hoist_derived_tables(tree: exp.Expression, tag: str, bound: set[str]) -> list[str]:
+    """Move every uncorrelated derived table of `tree` (in place) into a MATERIALIZED CTE; return the CTE texts.
+    Uncorrelated = every column inside is qualified by an alias defined inside, none is a slot, and no table
+    inside is a CTE kept per binding. Anything else (an unqualified column included) stays where it is."""
+    out: list[str] = []
+    done: list[exp.Expression] = []
+    for sub in list(tree.find_all(exp.Subquery)):
+        if not isinstance(sub.parent, (exp.From, exp.Join)) or not sub.alias:
+            continue
+        if any(sub is d or any(p is d for p in _ancestors(sub)) for d in done):
+            continue
+        inner = sub.this
+        tables = list(inner.find_all(exp.Table))
+        if any(not t.db and t.name in bound for t in tables):
+            continue
+        defined = {t.alias_or_name for t in tables} | {s.alias for s in inner.find_all(exp.Subquery) if s.alias}
+        defined |= {c.alias_or_name for c in inner.find_all(exp.CTE)}
+        if any(not c.table or c.table == CTE or c.table not in defined for c in inner.find_all(exp.Column)):
+            continue
+        name = f"{sub.alias}_{tag}d{len(out)}"
+        cte = exp.CTE(this=inner.copy(), alias=exp.TableAlias(this=exp.to_identifier(name)), materialized=True)
+        out.append(cte.sql(dialect="postgres"))
+        alias = sub.args["alias"].copy()
+        sub.replace(exp.Table(this=exp.to_identifier(name), alias=alias))
+        done.append(sub)
+    return out
+
+
+def _ancestors(node: exp.Expression):
+    while node.parent is not None:
+        node = node.parent
+        yield node
 
 
 def _as_text(kind: str, value: SlotValue) -> str:
@@ -122,18 +218,19 @@ def bindings_cte(bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: di
     return f"{CTE} AS (SELECT {', '.join(cols)} FROM GENERATE_SERIES(0, {len(bindings) - 1}) AS g(i))"
 
 
-def lateral_sql(template: str, bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str]) -> str:
-    hoisted, body = split_ctes(template, "h0")
+def lateral_sql(template: str, bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str], *,
+                materialize: bool = False) -> str:
+    hoisted, body = split_ctes(template, "h0", materialize=materialize)
     return (f"WITH {', '.join([bindings_cte(bindings, kinds), *hoisted])}\n"
             f"SELECT {CTE}.{BID}, r.* FROM {CTE} CROSS JOIN LATERAL (\n{body}\n) r")
 
 
 def conditions_sql(conditions: Sequence[tuple[str, str]], bindings: Sequence[tuple[int, dict[str, SlotValue]]],
-                   kinds: dict[str, str]) -> str:
+                   kinds: dict[str, str], *, materialize: bool = False) -> str:
     """All conditions of a family as correlated scalar subqueries in one query (one boolean column each)."""
     ctes, cols = [bindings_cte(bindings, kinds)], []
     for i, (_, sql) in enumerate(conditions):
-        hoisted, body = split_ctes(sql, f"h{i}")
+        hoisted, body = split_ctes(sql, f"h{i}", materialize=materialize)
         ctes += hoisted
         cols.append(f"({body}) AS c{i}")
     return f"WITH {', '.join(ctes)}\nSELECT {CTE}.{BID}, {', '.join(cols)} FROM {CTE}"
@@ -182,6 +279,8 @@ class SetRunner:
         self.max_rows = max_rows
         self.stats = stats or ExecStats()
         self.adaptive = adaptive
+        # PostgreSQL runs the LATERAL as a nested loop: slot-free parts are materialized once per chunk (split_ctes)
+        self.materialize = db.backend == "postgresql"
         # template key → "set" | "single", and seconds per binding per contract; shared by runners on one database
         self.strategy: dict[str, str] = _STRATEGY.setdefault(db.url, {}) if adaptive else {}
         self.single_cost: dict[str, float] = _SINGLE_COST.setdefault(db.url, {}) if adaptive else {}
@@ -269,7 +368,7 @@ class SetRunner:
             if frame.height:
                 out[bid] = frame.to_dicts()
 
-        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds), parse, single)
+        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
     def frame(self, template: str, bindings: Bindings, kinds: dict[str, str], *, kind: str = "candidates") -> pl.DataFrame:
@@ -284,7 +383,7 @@ class SetRunner:
             frame = self._query(kind, render(template, slots, kinds))
             parts.append(frame.select(pl.lit(bid, dtype=pl.Int64).alias(BID), pl.all()))
 
-        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds), parse, single)
+        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds, materialize=self.materialize), parse, single)
         parts = [p.with_columns(pl.col(BID).cast(pl.Int64)) for p in parts if p.height]
         if not parts:
             return pl.DataFrame({BID: []}, schema={BID: pl.Int64})
@@ -304,7 +403,7 @@ class SetRunner:
             out[bid] = self.conditions_one(conditions, slots, kinds)
 
         key = "conditions:" + "\x00".join(sql for _, sql in conditions)
-        self._run(key, "conditions", bindings, lambda ch: conditions_sql(conditions, ch, kinds), parse, single)
+        self._run(key, "conditions", bindings, lambda ch: conditions_sql(conditions, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
     def conditions_one(self, conditions: Sequence[tuple[str, str]], slots: dict[str, SlotValue],

@@ -12,7 +12,9 @@ CREATE INDEX services_subject_idx ON mimiciv_hosp.services (subject_id);
 CREATE INDEX hcpcsevents_subject_idx ON mimiciv_hosp.hcpcsevents (subject_id);
 CREATE INDEX labevents_subject_idx ON mimiciv_hosp.labevents (subject_id, charttime);
 CREATE INDEX labevents_hadm_item_idx ON mimiciv_hosp.labevents (hadm_id, itemid);
-CREATE INDEX labevents_item_idx ON mimiciv_hosp.labevents (itemid);
+-- (itemid, valueuom): "is this lab ever reported in unit U" (unit noise candidates) is one index probe, not a scan
+-- of every result of the lab (a 40-binding candidate query on PostgreSQL: 9.5 s -> 0.26 s)
+CREATE INDEX labevents_item_idx ON mimiciv_hosp.labevents (itemid, valueuom);
 CREATE INDEX microbiologyevents_hadm_idx ON mimiciv_hosp.microbiologyevents (hadm_id);
 CREATE INDEX microbiologyevents_subject_idx ON mimiciv_hosp.microbiologyevents (subject_id);
 CREATE INDEX omr_subject_idx ON mimiciv_hosp.omr (subject_id, chartdate);
@@ -36,6 +38,8 @@ CREATE INDEX inputevents_hadm_idx ON mimiciv_icu.inputevents (hadm_id);
 CREATE INDEX ingredientevents_stay_idx ON mimiciv_icu.ingredientevents (stay_id);
 CREATE INDEX outputevents_hadm_idx ON mimiciv_icu.outputevents (hadm_id);
 CREATE INDEX procedureevents_hadm_idx ON mimiciv_icu.procedureevents (hadm_id);
-CREATE INDEX cost_hadm_idx ON mimiciv_derived.cost (hadm_id);
+-- (hadm_id, event_type, event_id): a charge is found by its admission and source row; with (event_type, event_id)
+-- alone every seq_num lookup scanned ~1,900 charges of other admissions (a binding query: 44.8 s -> 1.5 s)
+CREATE INDEX cost_hadm_idx ON mimiciv_derived.cost (hadm_id, event_type, event_id);
 CREATE INDEX cost_event_idx ON mimiciv_derived.cost (event_type, event_id);
 CREATE INDEX cost_subject_idx ON mimiciv_derived.cost (subject_id);

@@ -1,0 +1,112 @@
+"""The whole construction chain on DuckDB and on PostgreSQL, same EHR, side by side (BENCHMARKS.md, "PostgreSQL
+build vs DuckDB build"): per-step seconds, CPU seconds, the PostgreSQL/DuckDB ratio, and whether the two datasets
+are identical (the published files' hashes).
+
+    python -m bench.bench_build [--patients 3000] [--seed 0] [--work DIR]
+    python -m bench.bench_build --duckdb duckdb:////abs/ehr.duckdb --pg postgresql://user@host:port/db
+    make bench BENCH_ARGS="build -- --patients 3000"
+
+Without --duckdb/--pg it generates the EHR once (Parquet), loads it into a DuckDB file and into a throwaway
+PostgreSQL 15 cluster started as the postgres user (tests/pgcluster.py), then builds on each in turn. The build is
+`steps.build_dataset`, the chain the Dagster assets run, without Dagster's own overhead. The machine is shared, so
+the CPU seconds (client + PostgreSQL server processes) are printed beside wall time.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+from bench.bench_backends import CpuMeter, _create_db, pg_server
+from pipeline.construction.config import BuildConfig
+from pipeline.construction.steps import build_dataset
+from pipeline.ehr.database import connect
+
+PG_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_page_writes=off", "shared_buffers=1GB",
+               "max_wal_size=8GB", "maintenance_work_mem=512MB"]
+
+
+class _ClientCpu:
+    """CPU seconds of this process only (the DuckDB build runs in-process)."""
+
+    def __enter__(self) -> "_ClientCpu":
+        self.c0, self.t0 = CpuMeter._client(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server, self.client = 0.0, CpuMeter._client() - self.c0
+        self.wall = time.perf_counter() - self.t0
+
+
+def _build(url: str, out: Path, cap: int, meter) -> tuple[dict[str, float], dict, object]:
+    cfg = BuildConfig(per_family_cap=cap, version="bench", outputs_dir=str(out))
+    with connect(url) as db, meter as cpu:
+        result, timings = build_dataset(db, cfg)
+    return timings, result.manifest, cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="bench_build")
+    p.add_argument("--patients", type=int, default=3000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--cap", type=int, default=BuildConfig().per_family_cap)
+    p.add_argument("--duckdb", default=None, help="an existing DuckDB EHR (skips generation and loading)")
+    p.add_argument("--pg", default=None, help="an existing PostgreSQL EHR with the same data")
+    p.add_argument("--pg-data-dir", default=None, help="its data directory, to count the server's CPU seconds")
+    p.add_argument("--work", default=None, help="scratch folder (default: a temporary one, deleted)")
+    args = p.parse_args(argv)
+    work = Path(args.work or tempfile.mkdtemp(prefix="robustgym-bench-build-"))
+    work.mkdir(parents=True, exist_ok=True)
+    with ExitStack() as stack:
+        duck_url, pg_url, data_dir = args.duckdb, args.pg, args.pg_data_dir
+        if duck_url is None or pg_url is None:
+            from pipeline.ehr.load import load_parquet
+            from pipeline.ehr.synth import generate_parquet
+
+            parquet = work / "parquet"
+            t = time.perf_counter()
+            generate_parquet(args.patients, args.seed, parquet)
+            print(f"generated {args.patients:,} patients in {time.perf_counter() - t:.1f} s", flush=True)
+            if duck_url is None:
+                duck_url = f"duckdb:///{work / 'ehr.duckdb'}"
+                load_parquet(parquet, duck_url)
+            if pg_url is None:
+                server_url, _, pg_dir = stack.enter_context(pg_server(PG_SETTINGS))
+                data_dir = str(pg_dir)
+                pg_url = _create_db(server_url, "ehr")
+                t = time.perf_counter()
+                load_parquet(parquet, pg_url)
+                print(f"loaded PostgreSQL in {time.perf_counter() - t:.1f} s", flush=True)
+        load0 = os.getloadavg()[0]
+        duck_t, duck_m, duck_cpu = _build(duck_url, work / "out-duckdb", args.cap, _ClientCpu())
+        print(f"DuckDB build: {duck_cpu.wall:.1f} s", flush=True)
+        pg_meter = CpuMeter(Path(data_dir)) if data_dir else _ClientCpu()
+        pg_t, pg_m, pg_cpu = _build(pg_url, work / "out-pg", args.cap, pg_meter)
+        print(f"PostgreSQL build: {pg_cpu.wall:.1f} s", flush=True)
+        load1 = os.getloadavg()[0]
+    same = duck_m["files"] == pg_m["files"]
+    steps = list(duck_t)
+    print(f"\n### PostgreSQL vs DuckDB build ({args.cap} bindings per family cap; {duck_m['counts']['pairs']:,} pairs)\n")
+    print("| backend | " + " | ".join(steps) + " | total s | CPU s (client + server) |")
+    print("|---|" + "---:|" * (len(steps) + 2))
+    for name, t, cpu in (("DuckDB", duck_t, duck_cpu), ("PostgreSQL", pg_t, pg_cpu)):
+        print(f"| {name} | " + " | ".join(f"{t[s]:.1f}" for s in steps) + f" | {cpu.wall:.1f} | "
+              f"{cpu.client + cpu.server:.0f} ({cpu.client:.0f} + {cpu.server:.0f}) |")
+    print("| ratio | " + " | ".join(f"{pg_t[s] / max(duck_t[s], 1e-9):.2f}×" for s in steps)
+          + f" | **{pg_cpu.wall / duck_cpu.wall:.2f}×** | "
+          f"{(pg_cpu.client + pg_cpu.server) / max(duck_cpu.client + duck_cpu.server, 1e-9):.2f}× |")
+    print(f"\nsame dataset on both backends (file hashes): {'yes' if same else 'NO'}; "
+          f"load average {load0:.1f} → {load1:.1f} on {os.cpu_count()} cores")
+    if not same:
+        print(json.dumps({"duckdb": duck_m["files"], "postgresql": pg_m["files"]}, indent=1))
+    if args.work is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
