@@ -21,7 +21,7 @@ WITH drip AS (
   SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id ORDER BY (f.itemid * 7919 + f.lab_itemid * 31 + f.stay_id) % 1097, f.itemid, f.lab_itemid) AS rn
   FROM firsts f
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = f.lab_itemid
-  WHERE li.label NOT IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 WHERE li2.itemid <> li.itemid)
+  WHERE li.label IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 GROUP BY li2.label HAVING COUNT(*) = 1)
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS input_label,
        p.lab_itemid, li.label AS lab_label
