@@ -1,15 +1,26 @@
 -- Record noise: a real numeric lab that nobody coded with the diagnosis had in that admission
-SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
-FROM mimiciv_hosp.d_labitems d
-WHERE d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
-  AND EXISTS (SELECT 1 FROM mimiciv_hosp.labevents e WHERE e.itemid = d.itemid AND e.valuenum IS NOT NULL)
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x
-                  JOIN mimiciv_hosp.labevents l ON l.hadm_id = x.hadm_id
-                  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND l.itemid = d.itemid)
+--   lab_items    numeric labs named unambiguously by label, fluid and category, with the label shown (reads no slot:
+--                computed once per chunk of bindings)
+--   cohort_labs  the labs measured in admissions coded with the diagnosis (one pass over those admissions' labs,
+--                not one per candidate lab)
+WITH lab_items AS (
+  SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
+                THEN d.label
+              WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
+                                               GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+                THEN d.label || ' (' || LOWER(d.fluid) || ')'
+              ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+  FROM mimiciv_hosp.d_labitems d
+  WHERE d.label || '|' || d.fluid || '|' || d.category IN (
+        SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
+        GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+    AND EXISTS (SELECT 1 FROM mimiciv_hosp.labevents e WHERE e.itemid = d.itemid AND e.valuenum IS NOT NULL)
+), cohort_labs AS (
+  SELECT DISTINCT l.itemid
+  FROM mimiciv_hosp.diagnoses_icd x
+  JOIN mimiciv_hosp.labevents l ON l.hadm_id = x.hadm_id
+  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}}
+)
+SELECT li.itemid, li.lab_label
+FROM lab_items li
+WHERE NOT EXISTS (SELECT 1 FROM cohort_labs c WHERE c.itemid = li.itemid)
