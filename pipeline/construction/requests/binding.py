@@ -10,7 +10,7 @@ import polars as pl
 from pipeline.common.hashing import canonical_json, short_id, stable_hash
 from pipeline.construction.requests.family import Family
 from pipeline.construction.slots import normalize
-from pipeline.ehr.database import Database
+from pipeline.ehr.database import Database, QueryError
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,10 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s:
     """All candidate bindings of a family (one query), normalised and de-duplicated, then a seeded sample of at
     most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap)."""
     start = time.perf_counter()
-    frame = db.query(family.text(family.spec.binding), timeout_s=timeout_s, max_rows=max_rows)
+    try:
+        frame = db.query(family.text(family.spec.binding), timeout_s=timeout_s, max_rows=max_rows)
+    except QueryError as e:  # a 100K-patient build stopped on a bare "query exceeded the 600 s time limit"
+        raise type(e)(f"{family.id}: binding query {family.spec.binding}: {e}") from None
     kinds = family.slot_kinds
     missing = [s for s in kinds if s not in frame.columns]
     if missing:
