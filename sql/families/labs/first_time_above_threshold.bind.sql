@@ -1,6 +1,7 @@
 -- (admission, lab) where some result exceeds the lab's upper reference limit; the threshold is one of the standard
--- cut-offs 1, 1.5, 2 or 3 × that limit the admission crossed (seeded by ids), so the Query twin's never-crossed
--- threshold comes from the same set of cut-offs
+-- cut-offs 1, 1.5, 2 or 3 × that limit: the highest one the admission crossed, and the Query twin's is the lowest
+-- one it never crossed, so both come from the same set and sit next to each other (a random crossed cut-off against
+-- a random uncrossed one put the 3 × cut-offs in most twins and few Clean questions: a wording tell)
 WITH lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
@@ -13,11 +14,14 @@ WITH lim AS (
   CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
   WHERE l.hadm_id IS NOT NULL AND l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
   GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit, k.k
+), top AS (
+  SELECT hi.* FROM hi
+  WHERE hi.k = (SELECT MAX(h2.k) FROM hi h2 WHERE h2.hadm_id = hi.hadm_id AND h2.itemid = hi.itemid)
 ), pick AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id
                                   ORDER BY (hi.itemid * 7919 + hi.hadm_id + CAST(hi.k * 10 AS INTEGER) * 101) % 1019,
                                            hi.itemid, hi.k) AS rn
-  FROM hi
+  FROM top hi
 )
 SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN d.label

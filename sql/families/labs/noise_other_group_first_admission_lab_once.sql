@@ -1,0 +1,32 @@
+-- Query noise: another diagnosis group of the family's list (one Clean questions ask about: match_clean) that the
+-- patient was coded with, stated with the date of its own first admission, in which this lab has a single numeric
+-- result: the patient, group, admission and lab all exist, but there is no first-to-last change. Only the group and
+-- the date differ from the Clean twin, both from the Clean questions' own values
+--   dx_groups  the family's diagnosis groups
+--   first_adm  the patient's first admission coded with each other group (a single one at the earliest admittime)
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), first_adm AS (
+  SELECT x.dx_group, x.icd9_pattern, x.icd10_pattern, MIN(x.hadm_id) AS hadm_id, MIN(x.admittime) AS admittime
+  FROM (SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime,
+               RANK() OVER (PARTITION BY g.dx_group ORDER BY a.admittime) AS rk
+        FROM dx_groups g
+        JOIN mimiciv_hosp.diagnoses_icd d
+          ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+        JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+        WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}) x
+  WHERE x.rk = 1
+  GROUP BY x.dx_group, x.icd9_pattern, x.icd10_pattern
+  HAVING COUNT(DISTINCT x.hadm_id) = 1
+)
+SELECT f.dx_group, f.icd9_pattern, f.icd10_pattern, CAST(f.admittime AS DATE) AS admit_date
+FROM first_adm f
+WHERE (SELECT COUNT(*) FROM mimiciv_hosp.labevents l
+       WHERE l.hadm_id = f.hadm_id AND l.itemid = {{lab_itemid}} AND l.valuenum IS NOT NULL) = 1

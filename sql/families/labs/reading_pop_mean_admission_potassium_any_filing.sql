@@ -1,0 +1,32 @@
+-- Reading: results by time as well as by filing: each cohort admission's results plus the patient's unfiled results
+-- (hadm_id NULL: ED and outpatient draws) drawn between its admission and discharge
+-- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated insurance;
+-- the question states the cohort size, checked by HAVING.
+--   group_adm  admissions coded with the group
+--   cohort     those admissions with the stated insurance
+--   first_k    each cohort admission's first blood potassium (ROW_NUMBER by charttime)
+WITH group_adm AS (
+  SELECT DISTINCT d.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd d
+  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+), cohort AS (
+  SELECT a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
+  FROM mimiciv_hosp.admissions a
+  JOIN group_adm g ON g.hadm_id = a.hadm_id
+  WHERE a.insurance = {{insurance}}
+), first_k AS (
+  SELECT x.hadm_id, x.valuenum
+  FROM (SELECT c.hadm_id, l.valuenum,
+               ROW_NUMBER() OVER (PARTITION BY c.hadm_id ORDER BY l.charttime, l.labevent_id) AS rn
+        FROM mimiciv_hosp.labevents l
+        JOIN cohort c
+          ON c.subject_id = l.subject_id
+         AND (l.hadm_id = c.hadm_id OR (l.hadm_id IS NULL AND l.charttime BETWEEN c.admittime AND c.dischtime))
+        JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid
+        WHERE li.label = 'Potassium' AND li.fluid = 'Blood' AND l.valuenum IS NOT NULL) x
+  WHERE x.rn = 1
+)
+SELECT ROUND(CAST(AVG(fk.valuenum) AS NUMERIC), 3) AS mean_first_potassium
+FROM cohort c
+LEFT JOIN first_k fk ON fk.hadm_id = c.hadm_id
+HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}

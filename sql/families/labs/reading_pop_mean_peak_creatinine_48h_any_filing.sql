@@ -1,0 +1,31 @@
+-- Reading: results by time as well as by filing: each cohort admission's results plus the patient's unfiled results
+-- (hadm_id NULL: ED and outpatient draws) drawn between its admission and discharge
+-- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_type;
+-- the question states the cohort size, checked by HAVING.
+--   group_adm  admissions coded with the group
+--   cohort     those admissions with the stated admission_type
+--   peak       each cohort admission's highest blood creatinine charted within 48 h of admittime
+WITH group_adm AS (
+  SELECT DISTINCT d.hadm_id
+  FROM mimiciv_hosp.diagnoses_icd d
+  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+), cohort AS (
+  SELECT a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
+  FROM mimiciv_hosp.admissions a
+  JOIN group_adm g ON g.hadm_id = a.hadm_id
+  WHERE a.admission_type = {{admission_type}}
+), peak AS (
+  SELECT c.hadm_id, MAX(l.valuenum) AS peak_creatinine
+  FROM cohort c
+  JOIN mimiciv_hosp.labevents l
+    ON l.subject_id = c.subject_id
+   AND (l.hadm_id = c.hadm_id OR (l.hadm_id IS NULL AND l.charttime BETWEEN c.admittime AND c.dischtime))
+  JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid
+  WHERE li.label = 'Creatinine' AND li.fluid = 'Blood' AND l.valuenum IS NOT NULL
+    AND l.charttime >= c.admittime AND l.charttime <= c.admittime + INTERVAL '48 hours'
+  GROUP BY c.hadm_id
+)
+SELECT ROUND(CAST(AVG(pk.peak_creatinine) AS NUMERIC), 3) AS mean_peak_creatinine
+FROM cohort c
+LEFT JOIN peak pk ON pk.hadm_id = c.hadm_id
+HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
