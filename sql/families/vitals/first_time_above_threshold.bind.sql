@@ -1,5 +1,8 @@
 -- (ICU stay, vital sign) where the vital exceeded a standard cut-off: 1, 1.1, 1.25 or 1.5 × its high-normal limit
--- from d_items, rounded (seeded by ids), so the Query twin's never-crossed threshold comes from the same set; ≤ 2 per stay
+-- from d_items, rounded; the threshold is the highest cut-off the stay crossed and the Query twin's is the lowest one it
+-- never crossed, so both come from the same set and sit next to each other (a random crossed cut-off against a random
+-- uncrossed one put the 1.5 × cut-offs, e.g. respiratory rate above 30, in 50 of 105 twins and 2 of 156 Clean
+-- questions: a wording tell); ≤ 2 per stay
 WITH hi AS (
   SELECT c.stay_id, c.itemid, ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0) AS threshold, k.k
   FROM mimiciv_icu.chartevents c JOIN mimiciv_icu.d_items d ON d.itemid = c.itemid
@@ -7,11 +10,14 @@ WITH hi AS (
   WHERE c.itemid IN (220045, 220179, 220180, 220181, 220210, 220050, 220051, 220052, 223761, 223762)
     AND d.highnormalvalue IS NOT NULL AND c.valuenum > ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0)
   GROUP BY c.stay_id, c.itemid, d.highnormalvalue, k.k
+), top AS (
+  SELECT hi.* FROM hi
+  WHERE hi.k = (SELECT MAX(h2.k) FROM hi h2 WHERE h2.stay_id = hi.stay_id AND h2.itemid = hi.itemid)
 ), pick AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.stay_id
                                   ORDER BY (hi.itemid * 7919 + hi.stay_id + CAST(hi.k * 100 AS INTEGER) * 13) % 1061,
                                            hi.itemid, hi.k) AS rn
-  FROM hi
+  FROM top hi
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS vital_label,
        CAST(p.threshold AS DOUBLE PRECISION) AS threshold

@@ -1,7 +1,7 @@
 -- Record noise: a vital sign charted in the EHR but in no stay of this cohort
 SELECT d.itemid, d.label AS vital_label
 FROM mimiciv_icu.d_items d
-WHERE d.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 223761, 220050, 220051, 220052)
+WHERE d.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 223761, 220050, 220051, 220052, 220074, 220765)
   AND EXISTS (SELECT 1 FROM mimiciv_icu.chartevents e WHERE e.itemid = d.itemid AND e.valuenum IS NOT NULL)
   AND NOT EXISTS (
         SELECT 1 FROM mimiciv_icu.icustays s

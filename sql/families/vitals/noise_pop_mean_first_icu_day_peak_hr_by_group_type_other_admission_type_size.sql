@@ -1,0 +1,27 @@
+-- Value noise: another admission type (one Clean questions of the family use: match_clean) with admissions coded with
+-- the same group that had an ICU stay, but not the stated number of them: the question's cohort size contradicts the record
+-- while the count itself stays a Clean one
+--   dx_groups  the family's diagnosis groups (ICD-9 and ICD-10 patterns)
+--   sizes      admissions that had an ICU stay per (group, admission type)
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), sizes AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type, COUNT(DISTINCT a.hadm_id) AS n
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  WHERE a.admission_type IS NOT NULL
+    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type
+)
+SELECT s.admission_type
+FROM sizes s
+WHERE s.dx_group = {{dx_group}} AND s.admission_type <> {{admission_type}} AND s.n <> {{n_adm}}
