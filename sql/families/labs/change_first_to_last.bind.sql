@@ -1,5 +1,13 @@
 -- (admission, lab) measured at ≥ 2 times, with a single value at the first and at the last time
-WITH f AS (
+-- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
+-- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
+-- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
+WITH routine AS (
+  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
+  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  GROUP BY r0.itemid
+  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+), f AS (
   SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0, MAX(l.charttime) AS t1, COUNT(DISTINCT l.valueuom) AS n_units
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
@@ -14,7 +22,8 @@ WITH f AS (
   HAVING COUNT(DISTINCT CASE WHEN l.charttime = f.t0 THEN l.valuenum END) = 1
      AND COUNT(DISTINCT CASE WHEN l.charttime = f.t1 THEN l.valuenum END) = 1
 ), pick AS (
-  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (u.itemid * 7919 + u.hadm_id) % 1033, u.itemid) AS rn
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+                                  (u.itemid * 7919 + u.hadm_id) % 1033, u.itemid) AS rn
   FROM u
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)

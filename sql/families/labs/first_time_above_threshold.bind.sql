@@ -2,7 +2,14 @@
 -- cut-offs 1, 1.5, 2 or 3 × that limit: the highest one the admission crossed, and the Query twin's is the lowest
 -- one it never crossed, so both come from the same set and sit next to each other (a random crossed cut-off against
 -- a random uncrossed one put the 3 × cut-offs in most twins and few Clean questions: a wording tell)
-WITH lim AS (
+-- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
+-- Record twin asks about a lab the admission never had, which is never a routine one (a wording tell otherwise)
+WITH routine AS (
+  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
+  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  GROUP BY r0.itemid
+  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+), lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
@@ -19,7 +26,8 @@ WITH lim AS (
   WHERE hi.k = (SELECT MAX(h2.k) FROM hi h2 WHERE h2.hadm_id = hi.hadm_id AND h2.itemid = hi.itemid)
 ), pick AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id
-                                  ORDER BY (hi.itemid * 7919 + hi.hadm_id + CAST(hi.k * 10 AS INTEGER) * 101) % 1019,
+                                  ORDER BY CASE WHEN hi.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+                                           (hi.itemid * 7919 + hi.hadm_id + CAST(hi.k * 10 AS INTEGER) * 101) % 1019,
                                            hi.itemid, hi.k) AS rn
   FROM top hi
 )

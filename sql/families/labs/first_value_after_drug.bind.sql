@@ -1,5 +1,13 @@
 -- (admission, drug, lab) where the lab has a single numeric result at its first time after the drug's first start
-WITH d0 AS (
+-- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
+-- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
+-- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
+WITH routine AS (
+  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
+  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  GROUP BY r0.itemid
+  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+), d0 AS (
   SELECT p.hadm_id, p.drug, MIN(p.starttime) AS t_drug
   FROM mimiciv_hosp.prescriptions p WHERE p.starttime IS NOT NULL
   GROUP BY p.hadm_id, p.drug
@@ -18,7 +26,8 @@ WITH d0 AS (
   GROUP BY la.hadm_id, la.itemid, la.drug
   HAVING COUNT(DISTINCT l.valuenum) = 1
 ), pick AS (
-  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+                                  (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
   FROM u
 )
 SELECT a.subject_id, a.hadm_id, p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)

@@ -1,0 +1,54 @@
+-- (patient, diagnosis group, lab test with an unambiguous label) where the lab has ≥ 2 numeric results in the
+-- patient's first admission with the group, one result at the first and one at the last time; ≤ 1 lab per pair
+-- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other repeated labs:
+-- the Query twin asks about a lab drawn once in the admission, never a routine one, so Clean questions about routine
+-- labs left the once-drawn lab names to the twins (AUROC 0.85 for this family alone), a wording tell
+WITH routine AS (
+  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
+  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  GROUP BY r0.itemid
+  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+), dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), per AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
+         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
+), idx AS (
+  SELECT p.* FROM per p
+  WHERE p.rk = 1 AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
+                                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
+), lab_ends AS (
+  SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t_first, MAX(l.charttime) AS t_last, COUNT(*) AS n
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.hadm_id IN (SELECT hadm_id FROM idx)
+  GROUP BY l.hadm_id, l.itemid
+), ok AS (
+  SELECT e.hadm_id, e.itemid
+  FROM lab_ends e
+  JOIN mimiciv_hosp.d_labitems li ON li.itemid = e.itemid
+  WHERE e.n >= 2 AND e.t_last > e.t_first
+    AND li.label NOT IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 WHERE li2.itemid <> li.itemid)
+    AND (SELECT COUNT(*) FROM mimiciv_hosp.labevents l WHERE l.hadm_id = e.hadm_id AND l.itemid = e.itemid
+           AND l.valuenum IS NOT NULL AND (l.charttime = e.t_first OR l.charttime = e.t_last)) = 2
+), pick AS (
+  SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, o.itemid,
+         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY CASE WHEN o.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+                                    (o.itemid * 7919 + i.subject_id) % 1097, o.itemid) AS rn
+  FROM idx i JOIN ok o ON o.hadm_id = i.hadm_id
+)
+SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date,
+       p.itemid AS lab_itemid, li.label AS lab_label
+FROM pick p JOIN mimiciv_hosp.d_labitems li ON li.itemid = p.itemid
+WHERE p.rn = 1
