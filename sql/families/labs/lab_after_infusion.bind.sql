@@ -1,6 +1,13 @@
 -- (ICU stay, continuous infusion, lab test with an unambiguous label) where the lab has a numeric result after the
 -- infusion's first start and one result at the first such time; ≤ 2 per stay
-WITH drip AS (
+-- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the stay's other labs: the Record
+-- twin asks about a lab the admission never had, which is never a routine one (a wording tell otherwise)
+WITH routine AS (
+  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
+  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  GROUP BY r0.itemid
+  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+), drip AS (
   SELECT i.stay_id, i.itemid, MIN(i.starttime) AS first_start
   FROM mimiciv_icu.inputevents i
   WHERE i.rate IS NOT NULL
@@ -18,7 +25,9 @@ WITH drip AS (
   GROUP BY la.stay_id, la.itemid, la.lab_itemid
   HAVING COUNT(*) = 1
 ), pick AS (
-  SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id ORDER BY (f.itemid * 7919 + f.lab_itemid * 31 + f.stay_id) % 1097, f.itemid, f.lab_itemid) AS rn
+  SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id
+                                 ORDER BY CASE WHEN f.lab_itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+                                          (f.itemid * 7919 + f.lab_itemid * 31 + f.stay_id) % 1097, f.itemid, f.lab_itemid) AS rn
   FROM firsts f
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = f.lab_itemid
   WHERE li.label IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 GROUP BY li2.label HAVING COUNT(*) = 1)
