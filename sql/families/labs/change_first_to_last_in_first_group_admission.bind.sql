@@ -39,7 +39,7 @@ WITH routine AS (
   FROM lab_ends e
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = e.itemid
   WHERE e.n >= 2 AND e.t_last > e.t_first
-    AND li.label NOT IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 WHERE li2.itemid <> li.itemid)
+    AND li.label IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 GROUP BY li2.label HAVING COUNT(*) = 1)
     AND (SELECT COUNT(*) FROM mimiciv_hosp.labevents l WHERE l.hadm_id = e.hadm_id AND l.itemid = e.itemid
            AND l.valuenum IS NOT NULL AND (l.charttime = e.t_first OR l.charttime = e.t_last)) = 2
 ), pick AS (
