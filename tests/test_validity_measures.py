@@ -75,3 +75,19 @@ def test_wording_problems() -> None:
     assert measures.wording_problems("How many doses of a Ativan were given?")
     assert measures.wording_problems("What was the mean heart rate in the first 1 hours?")
     assert measures.wording_problems("What was the first potassium in the MICU for an ICU stay?") == []
+
+
+def test_the_blocking_tells_check_fails_a_split_with_a_tell(tmp_path) -> None:
+    from pipeline.assets.checks import MIN_TELLS_TEST_TASKS, dataset_split_no_tells
+
+    def publish(name: str, tell: bool, test_pairs: int) -> dict:
+        out = tmp_path / name
+        out.mkdir()
+        _tasks(2 * test_pairs, tell=tell, seed=1).write_parquet(out / "train.parquet")
+        _tasks(test_pairs, tell=tell, seed=2).write_parquet(out / "test.parquet")
+        return {"out_dir": str(out)}
+
+    big = MIN_TELLS_TEST_TASKS // 2 + 10
+    assert not dataset_split_no_tells(publish("told", True, big)).passed
+    assert dataset_split_no_tells(publish("clean", False, big)).passed
+    assert dataset_split_no_tells(publish("tiny", True, 50)).passed  # too few test tasks to measure
