@@ -65,12 +65,14 @@ class Auditor:
                 return "temperature charted in the other unit"
         if "drug" in s and "hadm_id" in s and cond in ("drug_administered", "drug_prescribed_in_admission"):
             pre = lit(str(s["drug"])[:5].lower())
+            # a prescription answers "prescribed", never "given"/"administered" (an order held or not given is no dose)
+            ordered = "0" if cond == "drug_administered" else f"""(SELECT COUNT(*) FROM mimiciv_hosp.prescriptions
+                WHERE hadm_id = {s['hadm_id']} AND LOWER(SUBSTRING(drug, 1, 5)) = {pre})"""
             n = self.one(f"""SELECT (SELECT COUNT(*) FROM mimiciv_hosp.emar WHERE hadm_id = {s['hadm_id']}
                                      AND event_txt IN {GIVEN} AND LOWER(SUBSTRING(medication, 1, 5)) = {pre})
                               + (SELECT COUNT(*) FROM mimiciv_icu.inputevents i JOIN mimiciv_icu.d_items d USING (itemid)
                                  WHERE i.hadm_id = {s['hadm_id']} AND LOWER(SUBSTRING(d.label, 1, 5)) = {pre})
-                              + (SELECT COUNT(*) FROM mimiciv_hosp.prescriptions WHERE hadm_id = {s['hadm_id']}
-                                 AND LOWER(SUBSTRING(drug, 1, 5)) = {pre})""")
+                              + {ordered}""")
             if n:
                 return "drug given or prescribed per another record or spelling"
         if cond == "unit_matches" and "unit" in s:
@@ -184,10 +186,10 @@ class Auditor:
                 AND e.admittime < a.admittime JOIN mimiciv_hosp.diagnoses_icd x ON x.hadm_id = e.hadm_id
                 WHERE a.hadm_id = {s['hadm_id']} AND x.icd_code = {lit(s['icd_code'])}
                   AND x.icd_version = {s['icd_version']} GROUP BY a.admittime""")
-        elif fam == "medications.administration_count":
+        elif fam == "medications.administration_count" and "status administered" not in q:
             alt = self.one(f"""SELECT COUNT(*) FROM mimiciv_hosp.emar WHERE hadm_id = {s['hadm_id']}
                 AND medication = {lit(s['drug'])} AND event_txt IN ('Administered', 'Delayed Administered')""")
-        elif fam == "medications.hours_to_first_administration":
+        elif fam == "medications.hours_to_first_administration" and "status administered" not in q:
             alt = self.one(f"""SELECT ROUND(EXTRACT(EPOCH FROM (MIN(e.charttime) - a.admittime)) / 3600.0, 1)
                 FROM mimiciv_hosp.emar e JOIN mimiciv_hosp.admissions a USING (hadm_id) WHERE a.hadm_id = {s['hadm_id']}
                 AND e.medication = {lit(s['drug'])} AND e.event_txt IN ('Administered', 'Delayed Administered')
