@@ -83,8 +83,10 @@ def test_the_blocking_tells_check_fails_a_split_with_a_tell(tmp_path) -> None:
     def publish(name: str, tell: bool, test_pairs: int) -> dict:
         out = tmp_path / name
         out.mkdir()
-        _tasks(2 * test_pairs, tell=tell, seed=1).write_parquet(out / "train.parquet")
-        _tasks(test_pairs, tell=tell, seed=2).write_parquet(out / "test.parquet")
+        train, test = _tasks(2 * test_pairs, tell=tell, seed=1), _tasks(test_pairs, tell=tell, seed=2)
+        train.write_parquet(out / "train.parquet")
+        test.write_parquet(out / "test.parquet")
+        (out / "manifest.json").write_text(json.dumps({"validity": {"tells_auroc": measures.tells_auroc(train, test)}}))
         return {"out_dir": str(out)}
 
     big = MIN_TELLS_TEST_TASKS // 2 + 10

@@ -174,7 +174,6 @@ def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict[
         if probs:
             bad[tid] = probs
             kinds.update(p.split(":")[0].split(" '")[0] for p in probs)
-    forms = tasks.group_by("family").agg(pl.col("question").n_unique().alias("n"))  # noqa: F841 - context only
     few = {spec["id"]: len(set(spec["questions"])) for spec in families if len(set(spec["questions"])) < MIN_SURFACE_FORMS}
     problems = [f"{len(bad)} questions with database-dump wording ({dict(kinds)})"] if bad else []
     problems += [f"family {f}: {n} surface forms (< {MIN_SURFACE_FORMS})" for f, n in sorted(few.items())]
