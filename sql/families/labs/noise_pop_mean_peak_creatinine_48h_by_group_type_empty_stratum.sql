@@ -1,4 +1,5 @@
--- Query noise: a admission_type of this EHR under which no admission coded with the group (the presupposed cohort is empty)
+-- Query noise: an admission type (one Clean questions of the family use: match_clean) under which no admission coded
+-- with the group (the presupposed cohort is empty)
 WITH group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d

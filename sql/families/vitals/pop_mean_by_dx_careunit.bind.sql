@@ -1,5 +1,7 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (diagnosis, first care unit, vital) with ≥ 20 ICU stays of admissions coded with the diagnosis (a mean over a handful does not discriminate); ≤ 3 per diagnosis
+-- n_stays: the ICU stays of the cohort (every stay starting in the unit of an admission coded with the diagnosis),
+-- which the question states
 WITH st AS (
   SELECT DISTINCT x.icd_code, x.icd_version, s.stay_id, s.first_careunit
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_icu.icustays s ON s.hadm_id = x.hadm_id
@@ -17,8 +19,11 @@ WITH st AS (
   FROM cv
 )
 SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.first_careunit AS careunit,
-       p.itemid, d.label AS vital_label
+       p.itemid, d.label AS vital_label, n.n_stays
 FROM pick p
+JOIN (SELECT st.icd_code, st.icd_version, st.first_careunit, COUNT(DISTINCT st.stay_id) AS n_stays
+      FROM st GROUP BY st.icd_code, st.icd_version, st.first_careunit) n
+  ON n.icd_code = p.icd_code AND n.icd_version = p.icd_version AND n.first_careunit = p.first_careunit
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
 WHERE p.rn <= 3
