@@ -1,6 +1,10 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (drug, lab, cut-off) where ≥ 20 admissions with the drug had the lab above a standard cut-off: 1, 1.5, 2, 3 or 5 ×
--- its upper reference limit (the Query twin's never-crossed threshold comes from the same set)
+-- its upper reference limit (the Query twin's never-crossed threshold comes from the same set). n_adm: that cohort's
+-- size, which the question states (the Value twin misstates it). Kept: the bindings a Query twin can be built from (a
+-- higher cut-off of the same lab, bound for another drug, that no admission with this drug exceeded; or another
+-- bound drug whose admissions had the lab but never above this cut-off): only those became pairs before the count
+-- was stated (37 of 160 sampled), and Query twins are the family's clinical-content twins
 WITH lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
@@ -22,17 +26,31 @@ WITH lim AS (
   WHERE l.vmax > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
   GROUP BY dh.drug, lim.itemid, lim.upper, lim.unit, k.k
   HAVING COUNT(DISTINCT dh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
+), hit_n AS (
+  SELECT h.*, (SELECT COUNT(DISTINCT dh.hadm_id) FROM dh JOIN lmax l ON l.hadm_id = dh.hadm_id
+               WHERE dh.drug = h.drug AND l.itemid = h.itemid AND l.vmax > h.upper) AS n_adm
+  FROM hit h
+), drug_max AS (  -- per (bound drug, lab): the highest result over the drug's admissions
+  SELECT dh.drug, l.itemid, MAX(l.vmax) AS vmax
+  FROM dh JOIN lmax l ON l.hadm_id = dh.hadm_id
+  WHERE dh.drug IN (SELECT h.drug FROM hit h)
+  GROUP BY dh.drug, l.itemid
+), capable AS (
+  SELECT h.* FROM hit_n h
+  JOIN drug_max m ON m.drug = h.drug AND m.itemid = h.itemid
+  WHERE EXISTS (SELECT 1 FROM hit h2 WHERE h2.itemid = h.itemid AND h2.upper > h.upper AND h2.upper >= m.vmax)
+     OR EXISTS (SELECT 1 FROM drug_max o WHERE o.itemid = h.itemid AND o.drug <> h.drug AND o.vmax <= h.upper)
 ), pick AS (
   SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug) + CAST(hit.k * 10 AS INTEGER) * 101) % 1049,
                                                            hit.itemid, hit.k) AS rn
-  FROM hit
+  FROM capable hit
 )
 SELECT p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN d.label
             WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
                                              GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
               THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
+            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit, p.n_adm
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 4
   AND d.label || '|' || d.fluid || '|' || d.category IN (
