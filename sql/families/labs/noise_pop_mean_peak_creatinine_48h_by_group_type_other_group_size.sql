@@ -13,7 +13,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
   ('chronic ischemic heart disease', '414%', 'I25%'), ('varicose veins of the legs', '454%', 'I83%'),
   ('schizophrenia', '295%', 'F20%'), ('osteoarthritis of the knee', '715_6', 'M17%'),
-  ('chronic gout', '27402%', 'M1A%'), ('immunodeficiency disorders', '279%', 'D84%')
+  ('chronic gout', '27402%', 'M1A%'), ('immunodeficiency disorders', '279%', 'D84%'),
+  ('allergic rhinitis', '477%', 'J30%')
 ), sizes AS (
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type, COUNT(DISTINCT a.hadm_id) AS n
   FROM dx_groups g
