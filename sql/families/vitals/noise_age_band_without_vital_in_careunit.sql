@@ -13,15 +13,15 @@ WITH band_stays AS (
   WHERE pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN band.age_lo AND band.age_lo + 4
   GROUP BY band.age_lo
 )
-SELECT b.age_lo, b.age_lo + 4 AS age_hi, b.n_stays
-FROM band_stays b
-WHERE b.age_lo <> {{age_lo}}
-  AND b.n_stays >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
+SELECT bs.age_lo, bs.age_lo + 4 AS age_hi, bs.n_stays
+FROM band_stays bs
+WHERE bs.age_lo <> {{age_lo}}
+  AND bs.n_stays >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
   AND NOT EXISTS (
         SELECT 1 FROM mimiciv_icu.icustays s
         JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
         JOIN mimiciv_hosp.patients pt ON pt.subject_id = s.subject_id
         JOIN mimiciv_icu.chartevents c ON c.stay_id = s.stay_id
         WHERE s.first_careunit = {{careunit}}
-          AND pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN b.age_lo AND b.age_lo + 4
+          AND pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN bs.age_lo AND bs.age_lo + 4
           AND c.itemid = {{itemid}} AND c.valuenum IS NOT NULL)

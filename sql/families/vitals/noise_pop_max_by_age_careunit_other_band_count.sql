@@ -12,7 +12,7 @@ WITH band_stays AS (
   WHERE pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN band.age_lo AND band.age_lo + 4
   GROUP BY band.age_lo
 )
-SELECT b.n_stays
-FROM band_stays b
-WHERE b.age_lo <> {{age_lo}} AND b.n_stays <> {{n_stays}}
-  AND b.n_stays >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
+SELECT bs.n_stays
+FROM band_stays bs
+WHERE bs.age_lo <> {{age_lo}} AND bs.n_stays <> {{n_stays}}
+  AND bs.n_stays >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
