@@ -297,6 +297,18 @@ def test_set_based_agrees_with_per_contract(db, families):
     assert runner.stats.fallbacks == 0
 
 
+def test_a_chunk_over_the_row_limit_is_halved_not_run_per_contract(db, families):
+    """At 100,000 patients a noise-candidates chunk of 1,000 bindings returned > 5M rows and fell back to one
+    query per contract; halving keeps it set-based with the same results."""
+    fam = families["labs.first_value_in_admission"]
+    bound = bind_family(db, fam, seed=0, cap=40).sampled
+    small = SetRunner(db, chunk_size=40, max_rows=20, adaptive=False)
+    split = verify_set(small, fam, bound)
+    whole = verify_per_contract(SetRunner(db), fam, bound)
+    assert [(v.reason, v.answer, v.conditions) for v in split] == [(v.reason, v.answer, v.conditions) for v in whole]
+    assert small.stats.splits > 0 and small.stats.fallbacks == 0
+
+
 def test_rewrite_offline_and_validation(families, synonyms):
     fam = families["labs.next_value_after_stated"]
     clean = {"subject_id": 10001, "hadm_id": 20002, "itemid": 50971, "lab_label": "Potassium", "stated_value": 4.1,

@@ -25,7 +25,7 @@ import sqlglot
 from sqlglot import exp
 
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
-from pipeline.ehr.database import Database, QueryError
+from pipeline.ehr.database import Database, QueryError, RowLimitExceeded
 from pipeline.ehr.schema import sqlglot_schema
 
 log = logging.getLogger(__name__)
@@ -244,6 +244,7 @@ class ExecStats:
     seconds: float = 0.0
     fallbacks: int = 0  # chunks that had to run per contract because the set-based form failed
     per_contract_templates: int = 0  # templates the probe found faster per contract on this backend
+    splits: int = 0  # chunks halved because their rows together exceeded max_rows
     by_kind: dict[str, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
@@ -269,6 +270,7 @@ class SetRunner:
     Either way the results are the same; only the speed differs (logged and counted)."""
 
     PROBE = 24
+    MIN_SPLIT = 16  # a chunk over max_rows is halved down to this many bindings, then run per contract
 
     def __init__(self, db: Database, *, chunk_size: int = 1000, timeout_s: float = 600.0, max_rows: int = 5_000_000,
                  stats: ExecStats | None = None, adaptive: bool = True, workers: int = 2):
@@ -336,13 +338,28 @@ class SetRunner:
             for b, sl in todo:
                 single(b, sl)
             return
-        for i in range(0, len(todo), self.chunk_size):
-            chunk = todo[i:i + self.chunk_size]
+        chunks = [todo[i:i + self.chunk_size] for i in range(0, len(todo), self.chunk_size)]
+        while chunks:
+            chunk = chunks.pop(0)
             budget = self.timeout_s
             if key in self.single_cost:
                 budget = min(self.timeout_s, max(30.0, 2 * len(chunk) * self.single_cost[key]))
             try:
                 frame = self._query(kind, set_sql(chunk), timeout_s=budget)
+            except RowLimitExceeded:
+                # the bindings' results together outgrow max_rows (noise candidates at 100,000 patients: > 5M rows
+                # per 1,000 bindings): halves keep the set-based speed, the rows are the same
+                if len(chunk) > self.MIN_SPLIT:
+                    half = len(chunk) // 2
+                    chunks[:0] = [chunk[:half], chunk[half:]]
+                    self.stats.splits += 1
+                    continue
+                log.warning("set-based %s query over %d bindings still exceeds %d rows; running them per contract",
+                            kind, len(chunk), self.max_rows)
+                self.stats.fallbacks += 1
+                for b, sl in chunk:
+                    single(b, sl)
+                continue
             except QueryError as e:
                 log.warning("set-based %s query failed (%s); running this chunk per contract", kind,
                             str(e).splitlines()[0])

@@ -108,7 +108,7 @@ def step_verify(db: Database, families: list[Family], bindings: pl.DataFrame, cf
     frame, timings = build_contracts(runner_for(db, cfg, stats), families, bindings)
     return frame, {"seconds_by_family": {k: round(v, 3) for k, v in timings.items()}, "queries": stats.queries,
                    "query_seconds": round(stats.seconds, 3), "fallback_chunks": stats.fallbacks,
-                   "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
+                   "split_chunks": stats.splits, "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
 
 
 # ---------------------------------------------------------------- step 3: noise
@@ -120,7 +120,7 @@ def step_noise(db: Database, families: list[Family], contracts: pl.DataFrame, cf
     frame, extra = build_pairs(runner_for(db, cfg, stats), families, contracts, seed=cfg.seed,
                                max_attempts=cfg.max_noise_attempts)
     return frame, {**extra, "queries": stats.queries, "query_seconds": round(stats.seconds, 3),
-                   "fallback_chunks": stats.fallbacks,
+                   "fallback_chunks": stats.fallbacks, "split_chunks": stats.splits,
                    "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
 
 
