@@ -309,6 +309,28 @@ def test_a_chunk_over_the_row_limit_is_halved_not_run_per_contract(db, families)
     assert small.stats.splits > 0 and small.stats.fallbacks == 0
 
 
+def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
+    """A set-based query that costs the same for 24 or 96 bindings (a scan) loses the 24-binding probe against one
+    fast contract, and wins the 96-binding one: it must stay set-based, and every binding is run exactly once."""
+    import time
+
+    class FixedCost(SetRunner):
+        def _query(self, kind, sql, timeout_s=None):
+            time.sleep(0.5)
+            return pl.DataFrame()
+
+    runner, seen = FixedCost(db), []
+
+    def single(bid, slots):
+        time.sleep(0.01)
+        seen.append(bid)
+
+    bindings = [(i, {}) for i in range(400)]
+    runner._run("fixed", "reference", bindings, lambda ch: "", lambda frame, chunk: seen.extend(chunk), single)
+    assert runner.strategy["fixed"] == "set" and runner.stats.per_contract_templates == 0
+    assert sorted(seen) == list(range(400))
+
+
 def test_rewrite_offline_and_validation(families, synonyms):
     fam = families["labs.next_value_after_stated"]
     clean = {"subject_id": 10001, "hadm_id": 20002, "itemid": 50971, "lab_label": "Potassium", "stated_value": 4.1,
