@@ -1,8 +1,13 @@
 -- Query noise: another drug of this admission (match_clean keeps it to drugs Clean questions of the family name),
--- first started only after the lab's last result (filed under the admission, or drawn unfiled during its stay, which
--- a reader could take as the answer): both exist in the admission, only "after" cannot hold
+-- first ordered and started only after the lab's last result (filed under the admission, or drawn unfiled during its
+-- stay, which a reader could take as the answer): both exist in the admission, only "after" cannot hold. The drug's
+-- time is the earlier of its first start and its first order entry (pharmacy), since one question form says "after
+-- the first ... order": an order entered before the last result (on average 45 min before the start) would let a
+-- reader find a result after it
 SELECT f.drug
-FROM (SELECT p.drug, MIN(p.starttime) AS first_start FROM mimiciv_hosp.prescriptions p
+FROM (SELECT p.drug, LEAST(MIN(p.starttime), MIN(COALESCE(ph.entertime, p.starttime))) AS first_start
+      FROM mimiciv_hosp.prescriptions p
+      LEFT JOIN mimiciv_hosp.pharmacy ph ON ph.pharmacy_id = p.pharmacy_id
       WHERE p.hadm_id = {{hadm_id}} AND p.drug <> {{drug}} AND p.starttime IS NOT NULL
       GROUP BY p.drug) f
 WHERE f.first_start >= (SELECT MAX(l.charttime) FROM mimiciv_hosp.labevents l
