@@ -22,8 +22,9 @@ WITH routine AS (
   WHERE l.hadm_id IS NOT NULL AND l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
   GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit, k.k
 ), top AS (
-  SELECT hi.* FROM hi
-  WHERE hi.k = (SELECT MAX(h2.k) FROM hi h2 WHERE h2.hadm_id = hi.hadm_id AND h2.itemid = hi.itemid)
+  SELECT w.hadm_id, w.itemid, w.upper, w.unit, w.k
+  FROM (SELECT hi.*, MAX(hi.k) OVER (PARTITION BY hi.hadm_id, hi.itemid) AS k_top FROM hi) w
+  WHERE w.k = w.k_top
 ), pick AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id
                                   ORDER BY CASE WHEN hi.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,

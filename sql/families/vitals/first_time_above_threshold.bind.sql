@@ -11,8 +11,9 @@ WITH hi AS (
     AND d.highnormalvalue IS NOT NULL AND c.valuenum > ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0)
   GROUP BY c.stay_id, c.itemid, d.highnormalvalue, k.k
 ), top AS (
-  SELECT hi.* FROM hi
-  WHERE hi.k = (SELECT MAX(h2.k) FROM hi h2 WHERE h2.stay_id = hi.stay_id AND h2.itemid = hi.itemid)
+  SELECT w.stay_id, w.itemid, w.threshold, w.k
+  FROM (SELECT hi.*, MAX(hi.k) OVER (PARTITION BY hi.stay_id, hi.itemid) AS k_top FROM hi) w
+  WHERE w.k = w.k_top
 ), pick AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.stay_id
                                   ORDER BY (hi.itemid * 7919 + hi.stay_id + CAST(hi.k * 100 AS INTEGER) * 13) % 1061,
