@@ -1,15 +1,21 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (diagnosis, numeric lab measured in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate); ≤ 3 labs per diagnosis
+-- adm_lab: each admission's numeric labs once per unit, so the diagnosis × lab join counts admissions and units
+-- without carrying every result (both COUNT(DISTINCT)s are unchanged; the join carries 2.2M rows, not one per result)
 WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
 ), big AS (
   SELECT coh.icd_code, coh.icd_version FROM coh GROUP BY coh.icd_code, coh.icd_version HAVING COUNT(*) >= 3
+), adm_lab AS (
+  SELECT l.hadm_id, l.itemid, l.valueuom
+  FROM mimiciv_hosp.labevents l
+  WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid, l.valueuom
 ), labs AS (
   SELECT coh.icd_code, coh.icd_version, l.itemid
   FROM coh JOIN big ON big.icd_code = coh.icd_code AND big.icd_version = coh.icd_version
-  JOIN mimiciv_hosp.labevents l ON l.hadm_id = coh.hadm_id
-  WHERE l.valuenum IS NOT NULL
+  JOIN adm_lab l ON l.hadm_id = coh.hadm_id
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
   HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
