@@ -102,18 +102,23 @@ class Database:
     backend: str
     url: str
 
-    def query(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS) -> pl.DataFrame:
-        """Run read-only PostgreSQL-dialect SQL; raise RowLimitExceeded past max_rows."""
-        result = self.query_result(sql, timeout_s=timeout_s, max_rows=max_rows)
+    def query(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS,
+              whole_ehr: bool = False) -> pl.DataFrame:
+        """Run read-only PostgreSQL-dialect SQL; raise RowLimitExceeded past max_rows. `whole_ehr` marks an
+        analytic query over whole tables (a family's binding query), which PostgreSQL then plans with hash joins
+        (see PostgresDatabase)."""
+        result = self.query_result(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=whole_ehr)
         if result.truncated:
             raise RowLimitExceeded(f"result has more than {max_rows} rows")
         return result.frame
 
-    def query_result(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS) -> QueryResult:
+    def query_result(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS,
+                     whole_ehr: bool = False) -> QueryResult:
         """Like query() but returns the first max_rows rows with a truncated flag instead of raising."""
         tree = validate_read_only(sql)
         start = time.perf_counter()
-        frame, truncated, executed = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows, parsed=tree)
+        frame, truncated, executed = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows, parsed=tree,
+                                                   whole_ehr=whole_ehr)
         return QueryResult(frame, truncated, time.perf_counter() - start, executed)
 
     def scalar(self, sql: str, **kw: Any) -> Any:
@@ -123,7 +128,8 @@ class Database:
         return frame.row(0)[0]
 
     def _execute(
-        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None
+        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
+        whole_ehr: bool = False,
     ) -> tuple[pl.DataFrame, bool, str]:
         raise NotImplementedError
 
@@ -202,7 +208,8 @@ class DuckDBDatabase(Database):
         return self._con
 
     def _execute(
-        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None
+        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
+        whole_ehr: bool = False,
     ) -> tuple[pl.DataFrame, bool, str]:
         duck_sql = to_duckdb(sql, parsed)
         with self._lock:
@@ -264,6 +271,18 @@ def _clean_duckdb_error(e: Exception) -> str:
     return text.split("\n\nLINE")[0] if text else type(e).__name__
 
 
+# Settings our client sets on every transaction of its own sessions (SET LOCAL: a MIMIC-IV user's server keeps its
+# own configuration). JIT off: PostgreSQL compiles (and above 500,000 cost units inlines and optimises) every plan
+# estimated above 100,000 cost units, which the families' binding queries are; on the default 3,000-patient EHR
+# their compilation took 74 s of their 310 s (37 of 71 queries, up to 9 s for one), more than most of them run.
+SESSION_SETTINGS = ["SET LOCAL jit = off"]
+# A whole-EHR analytic query (a family's binding query) is planned with hash joins: PostgreSQL estimates a join of
+# a VALUES pattern list with LIKE, a GROUP BY over a CTE or a HAVING at a few rows where there are thousands, then
+# runs nested loops over CTE scans (medications/first_group_admission_icu_input.bind.sql: an anti join comparing
+# 153M row pairs, 64 s; with hash joins 0.6 s). Correlated LATERAL queries (set-based execution) keep nested loops.
+WHOLE_EHR_SETTINGS = ["SET LOCAL enable_nestloop = off"]
+
+
 class PostgresDatabase(Database):
     """Production backend through SQLAlchemy's pool and psycopg. Every query runs in a READ ONLY transaction
     with statement_timeout, fetched through a server-side cursor so the row cap bounds memory."""
@@ -286,7 +305,8 @@ class PostgresDatabase(Database):
             conn.close()
 
     def _execute(
-        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None
+        self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
+        whole_ehr: bool = False,
     ) -> tuple[pl.DataFrame, bool, str]:
         import psycopg
 
@@ -295,8 +315,9 @@ class PostgresDatabase(Database):
                 conn.rollback()
                 conn.read_only = True
                 with conn.transaction():
-                    with conn.cursor() as c:
-                        c.execute(f"SET LOCAL statement_timeout = {int(timeout_s * 1000)}")
+                    with conn.cursor() as c:  # one round trip for all of this transaction's settings
+                        c.execute("; ".join([f"SET LOCAL statement_timeout = {int(timeout_s * 1000)}",
+                                             *SESSION_SETTINGS, *(WHOLE_EHR_SETTINGS if whole_ehr else [])]))
                     with conn.cursor(name="robustgym_query") as cur:
                         cur.itersize = 10_000
                         cur.execute(sql)

@@ -34,7 +34,7 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s:
     most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap)."""
     start = time.perf_counter()
     try:
-        frame = db.query(family.text(family.spec.binding), timeout_s=timeout_s, max_rows=max_rows)
+        frame = db.query(family.text(family.spec.binding), timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
     except QueryError as e:  # a 100K-patient build stopped on a bare "query exceeded the 600 s time limit"
         raise type(e)(f"{family.id}: binding query {family.spec.binding}: {e}") from None
     kinds = family.slot_kinds
