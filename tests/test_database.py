@@ -90,3 +90,19 @@ def test_postgres_query_is_read_only_and_bounded(pg_database: str) -> None:
 
         with pytest.raises(QueryError):
             db._execute("CREATE TABLE u (y int)", timeout_s=5, max_rows=10)
+
+
+@pytest.mark.postgres
+def test_postgres_session_settings_are_local_to_the_query(pg_database: str) -> None:
+    """jit is off for every query; hash joins only for a whole-EHR query, and the next query on the same pooled
+    connection plans as the server says again (SET LOCAL), still read-only and under its own timeout."""
+    setting = "SELECT setting FROM pg_settings WHERE name = '{}'"
+    with connect(pg_database) as db:
+        assert db.scalar(setting.format("jit")) == "off"
+        assert db.scalar(setting.format("enable_nestloop")) == "on"
+        assert db.scalar(setting.format("enable_nestloop"), whole_ehr=True) == "off"
+        assert db.scalar(setting.format("statement_timeout"), whole_ehr=True, timeout_s=7) == "7000"
+        assert db.scalar(setting.format("transaction_read_only"), whole_ehr=True) == "on"
+        assert db.scalar(setting.format("enable_nestloop")) == "on"
+        with pytest.raises(QueryTimeout):
+            db.query("SELECT COUNT(*) FROM generate_series(1, 100000000)", timeout_s=0.3, whole_ehr=True)
