@@ -101,6 +101,7 @@ def test_postgres_session_settings_are_local_to_the_query(pg_database: str) -> N
         assert db.scalar(setting.format("jit")) == "off"
         assert db.scalar(setting.format("enable_nestloop")) == "on"
         assert db.scalar(setting.format("enable_nestloop"), whole_ehr=True) == "off"
+        assert db.scalar(setting.format("max_parallel_workers_per_gather"), whole_ehr=True) == "0"
         assert db.scalar(setting.format("statement_timeout"), whole_ehr=True, timeout_s=7) == "7000"
         assert db.scalar(setting.format("transaction_read_only"), whole_ehr=True) == "on"
         assert db.scalar(setting.format("enable_nestloop")) == "on"
