@@ -4,6 +4,7 @@ are identical (the published files' hashes).
 
     python -m bench.bench_build [--patients 3000] [--seed 0] [--work DIR]
     python -m bench.bench_build --duckdb duckdb:////abs/ehr.duckdb --pg postgresql://user@host:port/db
+    python -m bench.bench_build --duckdb … --pg … --pg-data-dir DIR --bindings-only   # binding queries, one by one
     make bench BENCH_ARGS="build -- --patients 3000"
 
 Without --duckdb/--pg it generates the EHR once (Parquet), loads it into a DuckDB file and into a throwaway
@@ -49,6 +50,30 @@ def _build(url: str, out: Path, cap: int, meter) -> tuple[dict[str, float], dict
     return timings, result.manifest, cpu
 
 
+def _bindings(duck_url: str, pg_url: str, data_dir: str | None, top: int) -> None:
+    """Each family's binding query alone on each backend (the binding step's own cost, family by family), worst
+    PostgreSQL CPU first. CPU: DuckDB's in this process; PostgreSQL's client + server."""
+    from pipeline.construction.steps import families_from_frame, step_families
+
+    fams = families_from_frame(step_families(BuildConfig()))
+    rows = []
+    with connect(duck_url) as duck, connect(pg_url) as pg:
+        for fam in fams:
+            sql = fam.text(fam.spec.binding)
+            cells = []
+            for db, meter in ((duck, _ClientCpu()), (pg, CpuMeter(Path(data_dir)) if data_dir else _ClientCpu())):
+                with meter as cpu:
+                    n = db.query(sql, timeout_s=3600, max_rows=20_000_000, whole_ehr=True).height
+                cells += [cpu.wall, cpu.client + cpu.server]
+            rows.append((fam.id, n, *cells))
+    rows.sort(key=lambda r: -r[5])
+    print("| family | rows | DuckDB s | DuckDB CPU s | PostgreSQL s | PostgreSQL CPU s |\n|---|---:|---:|---:|---:|---:|")
+    for r in rows[:top]:
+        print(f"| {r[0]} | {r[1]:,} | {r[2]:.2f} | {r[3]:.2f} | {r[4]:.2f} | {r[5]:.2f} |")
+    print(f"| all {len(rows)} | | {sum(r[2] for r in rows):.1f} | {sum(r[3] for r in rows):.1f} | "
+          f"{sum(r[4] for r in rows):.1f} | {sum(r[5] for r in rows):.1f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench_build")
     p.add_argument("--patients", type=int, default=3000)
@@ -58,7 +83,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pg", default=None, help="an existing PostgreSQL EHR with the same data")
     p.add_argument("--pg-data-dir", default=None, help="its data directory, to count the server's CPU seconds")
     p.add_argument("--work", default=None, help="scratch folder (default: a temporary one, deleted)")
+    p.add_argument("--bindings-only", action="store_true",
+                   help="time each family's binding query alone on both backends (needs --duckdb and --pg)")
+    p.add_argument("--top", type=int, default=12, help="rows of the --bindings-only table")
     args = p.parse_args(argv)
+    if args.bindings_only:
+        if not (args.duckdb and args.pg):
+            p.error("--bindings-only needs --duckdb and --pg")
+        _bindings(args.duckdb, args.pg, args.pg_data_dir, args.top)
+        return 0
     work = Path(args.work or tempfile.mkdtemp(prefix="robustgym-bench-build-"))
     work.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
