@@ -1,0 +1,31 @@
+-- Query noise: another group of the family's list the patient was coded with, whose first admission with it had no
+-- ICU stay, named with that admission's date: the patient, the group and the admission exist, but the "first ICU
+-- stay" of that admission the question asks about does not
+--   group_adm   the patient's admissions coded with each group of the list
+--   ranked      those admissions ranked by admission time per group (the first must be one admission, no tie)
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+), group_adm AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+  WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime
+), ranked AS (
+  SELECT ga.*, RANK() OVER (PARTITION BY ga.dx_group ORDER BY ga.admittime) AS rk
+  FROM group_adm ga
+)
+SELECT r.dx_group, r.icd9_pattern, r.icd10_pattern, CAST(r.admittime AS DATE) AS admit_date
+FROM ranked r
+WHERE r.rk = 1
+  AND NOT EXISTS (SELECT 1 FROM ranked r2 WHERE r2.dx_group = r.dx_group AND r2.rk = 1 AND r2.hadm_id <> r.hadm_id)
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.icustays s WHERE s.hadm_id = r.hadm_id)
