@@ -1,24 +1,35 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (diagnosis, numeric lab charged in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate);
--- ≤ 3 labs per diagnosis; n_adm = the admissions coded with the diagnosis that had the lab charged, which the
+-- ≤ 3 labs per diagnosis, picked by a hash of lab and code; a diagnosis of > 100 admissions gets 1, a lab drawn in
+-- < 30 % of all admissions where it has one (so the smaller cohorts are not crowded out of the sample, and Clean
+-- questions name the less common labs that some smaller cohorts never had: the record twin's lab). A hash of the
+-- lab alone had picked the same 7 labs for all 263 diagnoses, and the record twin then verified for 1 pair in 160;
+-- n_adm = the admissions coded with the diagnosis that had the lab charged, which the
 -- question states
 WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
 ), big AS (
-  SELECT coh.icd_code, coh.icd_version FROM coh GROUP BY coh.icd_code, coh.icd_version HAVING COUNT(*) >= 3
+  SELECT coh.icd_code, coh.icd_version, COUNT(*) AS n_coh FROM coh GROUP BY coh.icd_code, coh.icd_version HAVING COUNT(*) >= 3
 ), labs AS (
-  SELECT coh.icd_code, coh.icd_version, l.itemid, COUNT(DISTINCT coh.hadm_id) AS n_adm
+  SELECT coh.icd_code, coh.icd_version, l.itemid, MIN(big.n_coh) AS n_coh, COUNT(DISTINCT coh.hadm_id) AS n_adm
   FROM coh JOIN big ON big.icd_code = coh.icd_code AND big.icd_version = coh.icd_version
   JOIN mimiciv_hosp.labevents l ON l.hadm_id = coh.hadm_id
   JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
   WHERE l.valuenum IS NOT NULL
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
   HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
+), cover AS (
+  SELECT l.itemid, COUNT(DISTINCT l.hadm_id) AS n_lab_adm FROM mimiciv_hosp.labevents l GROUP BY l.itemid
 ), pick AS (
   SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version
-                                    ORDER BY (labs.itemid * 7919 + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn
-  FROM labs
+                                    ORDER BY CASE WHEN labs.n_coh > 100 AND cover.n_lab_adm * 10 > (SELECT COUNT(*) FROM mimiciv_hosp.admissions) * 3
+                                                  THEN 1 ELSE 0 END,
+                                             (labs.itemid * 7919 + ASCII(SUBSTRING(labs.icd_code || '0000', 2, 1)) * 131
+                                              + ASCII(SUBSTRING(labs.icd_code || '0000', 3, 1)) * 1009
+                                              + ASCII(SUBSTRING(labs.icd_code || '0000', 4, 1)) * 9973
+                                              + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn
+  FROM labs JOIN cover ON cover.itemid = labs.itemid
 )
 SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN d.label
@@ -30,7 +41,7 @@ SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
-WHERE p.rn <= 3
+WHERE p.rn <= CASE WHEN p.n_coh > 100 THEN 1 ELSE 3 END
   AND d.label || '|' || d.fluid || '|' || d.category IN (
       SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
       GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
