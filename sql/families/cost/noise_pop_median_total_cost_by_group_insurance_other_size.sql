@@ -8,7 +8,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
   ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
   ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
-  ('chronic ischemic heart disease', '414%', 'I25%')
+  ('chronic ischemic heart disease', '414%', 'I25%'),
+  ('migraine', '346%', 'G43%'), ('pneumococcal pneumonia', '481%', 'J13%'), ('infectious arthritis', '711%', 'M00%')
 ), cohort AS (
   SELECT DISTINCT g.dx_group, a.insurance, a.hadm_id
   FROM dx_groups g

@@ -1,11 +1,13 @@
 -- Query noise: another lab clinically linked to this medication (the same linked pairs as the binding; insulin →
 -- potassium, glucose, anion gap; vancomycin → white cells, C-reactive protein; ...), named with its own upper
 -- reference limit and unit, that was drawn in this admission but never reached that limit, nor did an item a
--- reader would take for it (whole-blood potassium, blood-gas glucose, high-sensitivity CRP): the threshold is never
+-- reader would take for it (whole-blood potassium, blood-gas glucose, high-sensitivity CRP; results filed without the
+-- admission but drawn during it count): the threshold is never
 -- crossed, so there is no "after" (every result stays strictly below it, so an "at or above" reading finds none)
 --   linked     (lab, medication pattern) pairs, as in medications/first_dose_after_lab_threshold.bind.sql
 --   siblings   items a careful reader counts as the same lab
 --   lab_info   each lab's display label, threshold (upper reference limit) and unit, as the binding states them
+--   adm_labs   the admission's results, with those filed without an admission but drawn during this one
 WITH linked AS (
   SELECT * FROM (VALUES
     (50971, 'insulin%'), (50971, 'calcium gluconate%'), (50971, 'sodium polystyrene%'), (50971, 'dextrose 50%'),
@@ -28,6 +30,12 @@ WITH linked AS (
     AND l.itemid IN (SELECT s.itemid FROM siblings s)
   GROUP BY l.itemid
   HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+), adm_labs AS (
+  SELECT l.itemid, l.valuenum FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}}
+  UNION ALL
+  SELECT l.itemid, l.valuenum
+  FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.admissions a ON a.hadm_id = {{hadm_id}}
+  WHERE l.subject_id = {{subject_id}} AND l.hadm_id IS NULL AND l.charttime BETWEEN a.admittime AND a.dischtime
 )
 SELECT li.itemid,
        CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
@@ -43,5 +51,5 @@ WHERE li.itemid <> {{itemid}}
   AND EXISTS (SELECT 1 FROM linked k WHERE k.itemid = li.itemid AND LOWER({{drug}}) LIKE k.med_pattern)
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l
               WHERE l.itemid = li.itemid AND l.hadm_id = {{hadm_id}} AND l.valuenum IS NOT NULL)
-  AND NOT EXISTS (SELECT 1 FROM siblings s JOIN mimiciv_hosp.labevents l ON l.itemid = s.same_itemid
-                  WHERE s.itemid = li.itemid AND l.hadm_id = {{hadm_id}} AND l.valuenum >= li.threshold)
+  AND NOT EXISTS (SELECT 1 FROM siblings s JOIN adm_labs l ON l.itemid = s.same_itemid
+                  WHERE s.itemid = li.itemid AND l.valuenum >= li.threshold)
