@@ -1,6 +1,7 @@
 -- Query noise: another group of the family's list the patient was coded with, whose first admission with it had no
 -- ICU stay, named with that admission's date: the patient, the group and the admission exist, but the "first ICU
--- stay" of that admission the question asks about does not
+-- stay" of that admission the question asks about does not. No earlier admission carries a code titled with the
+-- group's name, so "the first admission with the group" names that admission under the title reading too
 --   group_adm   the patient's admissions coded with each group of the list
 --   ranked      those admissions ranked by admission time per group (the first must be one admission, no tie)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
@@ -29,3 +30,8 @@ FROM ranked r
 WHERE r.rk = 1
   AND NOT EXISTS (SELECT 1 FROM ranked r2 WHERE r2.dx_group = r.dx_group AND r2.rk = 1 AND r2.hadm_id <> r.hadm_id)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.icustays s WHERE s.hadm_id = r.hadm_id)
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.admissions b
+                  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = b.hadm_id
+                  JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
+                  WHERE b.subject_id = {{subject_id}} AND b.admittime < r.admittime
+                    AND LOWER(t.long_title) LIKE '%' || LOWER(r.dx_group) || '%')
