@@ -30,8 +30,8 @@ FROM ranked r
 WHERE r.rk = 1
   AND NOT EXISTS (SELECT 1 FROM ranked r2 WHERE r2.dx_group = r.dx_group AND r2.rk = 1 AND r2.hadm_id <> r.hadm_id)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.icustays s WHERE s.hadm_id = r.hadm_id)
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.admissions b
-                  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = b.hadm_id
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.admissions ea
+                  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = ea.hadm_id
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
-                  WHERE b.subject_id = {{subject_id}} AND b.admittime < r.admittime
+                  WHERE ea.subject_id = {{subject_id}} AND ea.admittime < r.admittime
                     AND LOWER(t.long_title) LIKE '%' || LOWER(r.dx_group) || '%')
