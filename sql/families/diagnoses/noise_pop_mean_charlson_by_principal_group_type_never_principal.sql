@@ -1,0 +1,30 @@
+-- Query noise: another diagnosis group of the list that is coded in admissions of the stated type, but never as their
+-- principal (first-coded) diagnosis: the group and the admission type both exist together, the cohort of admissions
+-- with the group as principal diagnosis does not (on the default EHR: essential hypertension, chronic kidney disease
+-- and chronic ischemic heart disease are only ever secondary diagnoses). Nor is any principal diagnosis of that type
+-- a code whose title names the group ("Hypertensive chronic kidney disease ..."), which a clinician could read as it
+--   dx_groups  the family's groups
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%')
+)
+SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern
+FROM dx_groups g
+WHERE g.dx_group <> {{dx_group}}
+  AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+              WHERE a.admission_type = {{admission_type}}
+                AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+                  WHERE a.admission_type = {{admission_type}} AND d.seq_num = 1
+                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
+                  JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
+                  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
+                  WHERE a.admission_type = {{admission_type}} AND d.seq_num = 1
+                    AND LOWER(t.long_title) LIKE '%' || LOWER(g.dx_group) || '%')
