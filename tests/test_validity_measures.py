@@ -78,7 +78,7 @@ def test_wording_problems() -> None:
 
 
 def test_the_blocking_tells_check_fails_a_split_with_a_tell(tmp_path) -> None:
-    from pipeline.assets.checks import MIN_TELLS_TEST_TASKS, dataset_split_no_tells
+    from pipeline.assets.checks import MIN_MEASURED_TEST_TASKS, dataset_split_no_tells
 
     def publish(name: str, tell: bool, test_pairs: int) -> dict:
         out = tmp_path / name
@@ -89,7 +89,36 @@ def test_the_blocking_tells_check_fails_a_split_with_a_tell(tmp_path) -> None:
         (out / "manifest.json").write_text(json.dumps({"validity": {"tells_auroc": measures.tells_auroc(train, test)}}))
         return {"out_dir": str(out)}
 
-    big = MIN_TELLS_TEST_TASKS // 2 + 10
+    big = MIN_MEASURED_TEST_TASKS // 2 + 10
     assert not dataset_split_no_tells(publish("told", True, big)).passed
     assert dataset_split_no_tells(publish("clean", False, big)).passed
     assert dataset_split_no_tells(publish("tiny", True, 50)).passed  # too few test tasks to measure
+
+
+def test_the_blocking_operator_check_gates_only_a_measured_split(tmp_path) -> None:
+    """A family whose Noise comes from two operators fails the floor on a full-size split and is only reported on a
+    tiny one (a handful of twins per family cannot show three operators)."""
+    from pipeline.assets.checks import MIN_MEASURED_TEST_TASKS, dataset_split_operators
+
+    spec = {"id": "labs.x", "noise": [{"level": "record", "breaks": "a", "kind": "content"},
+                                      {"level": "value", "breaks": "b", "kind": "content"},
+                                      {"level": "query", "breaks": "c", "kind": "content"}]}
+    families = pl.DataFrame({"family": ["labs.x"], "spec": [json.dumps({"spec": spec})]})
+
+    def publish(name: str, ops: dict[str, int], test_tasks: int) -> dict:
+        out = tmp_path / name
+        out.mkdir()
+        noise = pl.DataFrame(_noise("labs.x", ops)).with_columns(pl.lit("q").alias("question"))
+        noise.write_parquet(out / "train.parquet")
+        pl.DataFrame(_noise("labs.x", {"record:a:x/n1": test_tasks})).with_columns(
+            pl.lit("q").alias("question")).write_parquet(out / "test.parquet")
+        return {"out_dir": str(out)}
+
+    thin = {"record:a:x/n1": 300, "value:b:shift:t": 300}
+    wide = {**thin, "query:c:x/n3": 100}
+    failed = dataset_split_operators(publish("thin", thin, MIN_MEASURED_TEST_TASKS), families)
+    assert not failed.passed and any("labs.x" in p for p in failed.metadata["problems"].value)
+    widened = dataset_split_operators(publish("wide", wide, MIN_MEASURED_TEST_TASKS), families)
+    assert not any("family labs.x" in p for p in widened.metadata["problems"].value)  # (one family: 'a' > 10%)
+    tiny = dataset_split_operators(publish("tiny", thin, 50), families)
+    assert tiny.passed and tiny.metadata["measured"].value is False

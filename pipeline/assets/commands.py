@@ -127,10 +127,15 @@ def run(args: argparse.Namespace) -> int:
     result = materialize_build(resources["ehr"], resources["settings"], raise_on_error=False)
     if not result.success:
         failed = [e.step_key for e in result.get_step_failure_events()]
-        checks = [c.check_name for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
+        failing = [c for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
+        checks = [c.check_name for c in failing]
         print(f"robustgym build: failed at {failed or checks}", file=sys.stderr)
         for m in _failure_messages(result):
             print(m, file=sys.stderr)
+        for c in failing:
+            problems = c.metadata.get("problems")
+            for p in (problems.value if problems is not None and isinstance(problems.value, list) else [])[:10]:
+                print(f"  {c.check_name}: {p}", file=sys.stderr)
         if checks:
             print(f"blocking checks failed: {checks} (see `make dev` for their failure cases)", file=sys.stderr)
         return 1
