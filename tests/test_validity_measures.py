@@ -75,6 +75,10 @@ def test_wording_problems() -> None:
     assert measures.wording_problems("How many doses of a Ativan were given?")
     assert measures.wording_problems("What was the mean heart rate in the first 1 hours?")
     assert measures.wording_problems("What was the first potassium in the MICU for an ICU stay?") == []
+    assert measures.wording_problems("Across the 22 ew emer. admissions coded with heart failure, what was the mean?")
+    assert measures.wording_problems("Mean age of the eu observation admissions admitted via transfer from hospital?")
+    assert measures.wording_problems("Across the 22 emergency admissions admitted from another hospital?") == []
+    assert measures.wording_problems("What did urgent or elective stays admitted via a physician referral cost?") == []
 
 
 def test_the_blocking_tells_check_fails_a_split_with_a_tell(tmp_path) -> None:

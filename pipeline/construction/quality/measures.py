@@ -148,6 +148,24 @@ A_BEFORE_VOWEL_LETTER = re.compile(r"\b[aA] (?=(?:[FHLMNRSX]|[AEIO])(?:[A-Z0-9-]
 ONE_PLURAL = re.compile(r"\b1 (hours|days|minutes|doses|times|admissions|patients|years)\b")
 
 
+def _lowered_category_codes() -> re.Pattern | None:
+    """MIMIC-IV admission types and locations that read as database codes once lower-cased ("ew emer.", "eu
+    observation", "transfer from hospital"): the values in contracts/synonyms.yaml whose lower-case form none of
+    their clinical names contains. A family that forgets to declare the synonym table shows these."""
+    from pipeline.construction.requests.family import load_synonyms
+    from pipeline.paths import CONTRACTS_DIR
+
+    synonyms = load_synonyms(CONTRACTS_DIR / "synonyms.yaml")
+    codes = [raw.lower() for group in ("admission_type", "admission_location")
+             for raw, names in synonyms.get(group, {}).items()
+             if not any(raw.lower() in n.lower() for n in names)]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(codes, key=len, reverse=True)) + r")(?![\w-])",
+                      re.IGNORECASE) if codes else None
+
+
+LOWERED_CATEGORY_CODE = _lowered_category_codes()
+
+
 def wording_problems(question: str) -> list[str]:
     """Database-dump wording a clinician would not write."""
     out = []
@@ -163,6 +181,9 @@ def wording_problems(question: str) -> list[str]:
     m = ONE_PLURAL.search(question)
     if m:
         out.append(f"singular count with a plural noun: {m.group(0)!r}")
+    m = LOWERED_CATEGORY_CODE.search(question) if LOWERED_CATEGORY_CODE else None
+    if m:
+        out.append(f"a database category code lower-cased: {m.group(0)!r}")
     return out
 
 
