@@ -90,6 +90,19 @@ def test_no_template_shadows_the_binding_alias(families):
             assert not re.search(r"(?i)(?<![.\w])(?:AS\s+)?b\s*(?:\(|\bON\b|,|\bWHERE\b|\bJOIN\b|$)", re.sub(r"--[^\n]*", "", text)), (f.id, rel)
 
 
+def test_icd_like_patterns_end_with_a_wildcard(families):
+    """icd_code is CHAR(7) on PostgreSQL (blank-padded) and VARCHAR on DuckDB: a LIKE pattern that must match the
+    whole code ('715_6') matched 78 knee-osteoarthritis admissions on DuckDB and 33 on PostgreSQL, and that one
+    binding changed the default split on one backend. Ending every ICD pattern in '%' matches the same codes on both."""
+    import re
+
+    for f in families:
+        for rel, text in f.sql.items():
+            for lit in re.findall(r"'([0-9A-Z][0-9A-Z_%]{1,7})'", re.sub(r"--[^\n]*", "", text)):
+                if "_" in lit or "%" in lit:
+                    assert lit.endswith("%"), (f.id, rel, lit)
+
+
 def test_noise_entries_are_independent(families):
     """Each noise entry is a distinct operator: two entries may break the same condition (the engine tries a
     family's operators of one level in a seeded order per contract) but never with the same perturbation."""

@@ -12,7 +12,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
   ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
   ('chronic ischemic heart disease', '414%', 'I25%'), ('varicose veins of the legs', '454%', 'I83%'),
-  ('schizophrenia', '295%', 'F20%'), ('osteoarthritis of the knee', '715_6', 'M17%'),
+  ('schizophrenia', '295%', 'F20%'), ('osteoarthritis of the knee', '715_6%', 'M17%'),
   ('chronic gout', '27402%', 'M1A%'), ('immunodeficiency disorders', '279%', 'D84%'),
   ('allergic rhinitis', '477%', 'J30%')
 ), typed AS (
