@@ -19,24 +19,21 @@ WITH lim AS (
   WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
   GROUP BY l.hadm_id, l.itemid
 ), hit AS (
-  SELECT dh.drug, lim.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
+  SELECT dh.drug, lim.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k,
+         COUNT(DISTINCT dh.hadm_id) AS n_adm  -- the cohort: admissions with the drug whose highest result is above
   FROM dh JOIN lmax l ON l.hadm_id = dh.hadm_id
   JOIN lim ON lim.itemid = l.itemid
   CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0), (5.0)) AS k(k)
   WHERE l.vmax > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
   GROUP BY dh.drug, lim.itemid, lim.upper, lim.unit, k.k
   HAVING COUNT(DISTINCT dh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
-), hit_n AS (
-  SELECT h.*, (SELECT COUNT(DISTINCT dh.hadm_id) FROM dh JOIN lmax l ON l.hadm_id = dh.hadm_id
-               WHERE dh.drug = h.drug AND l.itemid = h.itemid AND l.vmax > h.upper) AS n_adm
-  FROM hit h
 ), drug_max AS (  -- per (bound drug, lab): the highest result over the drug's admissions
   SELECT dh.drug, l.itemid, MAX(l.vmax) AS vmax
   FROM dh JOIN lmax l ON l.hadm_id = dh.hadm_id
   WHERE dh.drug IN (SELECT h.drug FROM hit h)
   GROUP BY dh.drug, l.itemid
 ), capable AS (
-  SELECT h.* FROM hit_n h
+  SELECT h.* FROM hit h
   JOIN drug_max m ON m.drug = h.drug AND m.itemid = h.itemid
   WHERE EXISTS (SELECT 1 FROM hit h2 WHERE h2.itemid = h.itemid AND h2.upper > h.upper AND h2.upper >= m.vmax)
      OR EXISTS (SELECT 1 FROM drug_max o WHERE o.itemid = h.itemid AND o.drug <> h.drug AND o.vmax <= h.upper)
