@@ -152,6 +152,6 @@ def run(args: argparse.Namespace) -> int:
     rej = c.get("rejections_by_stage_reason", {})
     if rej:
         print("rejections: " + ", ".join(f"{k}={v}" for k, v in rej.items()))
-    for problem in out["balance"]["problems"]:
+    for problem in out["balance"]["problems"] + manifest.get("validity", {}).get("problems", {}).get("operators", []):
         print(f"warning: {problem}")
     return 0
