@@ -139,13 +139,15 @@ class Auditor:
             if n >= (2 if cond == "lab_repeated_in_admission" else 1):
                 return "the lab was drawn during the stay (a row without hadm_id)"
         if cond in ("input_given_in_stay", "infusion_given_in_stay") and "stay_id" in s and "input_label" in s:
-            pre = lit(str(s["input_label"])[:5].lower())
+            # the same drug is the same first word ("Fentanyl (Concentrate)"); a 5-letter prefix took calcitriol for
+            # calcium gluconate (a false alarm on the default split)
+            pre = lit(str(s["input_label"]).split()[0].lower())
             n = self.one(f"""SELECT (SELECT COUNT(*) FROM mimiciv_icu.inputevents i JOIN mimiciv_icu.d_items d USING (itemid)
-                                     WHERE i.stay_id = {s['stay_id']} AND LOWER(SUBSTRING(d.label, 1, 5)) = {pre})
+                                     WHERE i.stay_id = {s['stay_id']} AND LOWER(SPLIT_PART(d.label, ' ', 1)) = {pre})
                               + (SELECT COUNT(*) FROM mimiciv_hosp.emar e JOIN mimiciv_icu.icustays st
                                  ON st.hadm_id = e.hadm_id AND e.charttime BETWEEN st.intime AND st.outtime
                                  WHERE st.stay_id = {s['stay_id']} AND e.event_txt IN {GIVEN}
-                                   AND LOWER(SUBSTRING(e.medication, 1, 5)) = {pre})""")
+                                   AND LOWER(SPLIT_PART(e.medication, ' ', 1)) = {pre})""")
             if n:
                 return "the drug was given in the stay per eMAR or under another item of the same name"
         return None
