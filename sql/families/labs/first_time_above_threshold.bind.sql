@@ -4,6 +4,11 @@
 -- a random uncrossed one put the 3 × cut-offs in most twins and few Clean questions: a wording tell)
 -- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
 -- Record twin asks about a lab the admission never had, which is never a routine one (a wording tell otherwise)
+-- The bindings are spread evenly over each lab's four cut-offs (≤ 5 per lab and cut-off): the Query twin states the
+-- next cut-off up, so with the cut-offs as the EHR has them (1 × in 64 % of bindings, 3 × in 7 %) the twins said
+-- "1.5 ×" twice as often as the Clean questions and "3 ×" never (a wording tell: "60 IU/L" for AST/ALT in 22 twins and
+-- 7 Clean questions); and the labs are spread evenly, as the Record twin's swapped lab is drawn evenly among them.
+-- Limits under 0.1 are left out: rounded to one decimal every cut-off of troponin T (0.01 ng/mL) read "above 0.0"
 WITH routine AS (
   SELECT r0.itemid FROM mimiciv_hosp.labevents r0
   WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
@@ -14,7 +19,7 @@ WITH routine AS (
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
   GROUP BY l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) >= 0.1
 ), hi AS (
   SELECT l.hadm_id, l.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
@@ -31,6 +36,10 @@ WITH routine AS (
                                            (hi.itemid * 7919 + hi.hadm_id + CAST(hi.k * 10 AS INTEGER) * 101) % 1019,
                                            hi.itemid, hi.k) AS rn
   FROM top hi
+), even AS (
+  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid, pick.k ORDER BY (pick.hadm_id * 31 + pick.itemid) % 10007,
+                                                                            pick.hadm_id) AS rn_k
+  FROM pick WHERE pick.rn <= 2
 )
 SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN d.label
@@ -38,10 +47,10 @@ SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label F
                                              GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
               THEN d.label || ' (' || LOWER(d.fluid) || ')'
             ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
-FROM pick p
+FROM even p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
-WHERE p.rn <= 2
+WHERE p.rn_k <= 5
   AND d.label || '|' || d.fluid || '|' || d.category IN (
       SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
       GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
