@@ -1,28 +1,10 @@
--- Query noise (the paper's example): everything exists, but the administration precedes the threshold crossing.
--- Either (a) a threshold the lab crosses only after the last administration of the medication, or
--- (b) another medication of this admission, clinically linked to the lab as in the binding, whose administrations all
--- precede the first crossing (any medication of the admission had named melatonin or a nicotine patch after a
--- troponin, a pairing no Clean question makes: a wording tell).
-SELECT t.threshold, {{drug}} AS drug FROM (
-  SELECT CAST(ROUND(CAST((x.mx_before + x.mx_after) / 2 AS NUMERIC), 1) AS DOUBLE PRECISION) AS threshold,
-         x.mx_before, x.mx_after
-  FROM (
-    SELECT
-      (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
-       WHERE l.hadm_id = {{hadm_id}} AND l.itemid = {{itemid}}
-         AND l.charttime <= (SELECT MAX(e.charttime) FROM mimiciv_hosp.emar e
-                             WHERE e.hadm_id = {{hadm_id}} AND e.medication = {{drug}} AND e.event_txt = 'Administered')
-      ) AS mx_before,
-      (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
-       WHERE l.hadm_id = {{hadm_id}} AND l.itemid = {{itemid}}
-         AND l.charttime > (SELECT MAX(e.charttime) FROM mimiciv_hosp.emar e
-                            WHERE e.hadm_id = {{hadm_id}} AND e.medication = {{drug}} AND e.event_txt = 'Administered')
-      ) AS mx_after
-  ) x
-) t
-WHERE t.threshold >= t.mx_before AND t.threshold < t.mx_after
-UNION ALL
-SELECT {{threshold}} AS threshold, e.medication AS drug
+-- Query noise (the paper's example): everything exists, but the administrations precede the threshold crossing:
+-- another medication of this admission, clinically linked to the lab as in the binding, whose administrations all
+-- precede the first result above the threshold (any medication of the admission had named melatonin or a nicotine
+-- patch after a troponin, a pairing no Clean question makes: a wording tell). The lab and its threshold stay the Clean
+-- twin's: a shifted threshold (the lab crossing only after the last dose) could never be one a Clean question states,
+-- which all use the lab's upper reference limit, so match_clean rejected every such twin
+SELECT e.medication AS drug
 FROM mimiciv_hosp.emar e
 WHERE e.hadm_id = {{hadm_id}} AND e.event_txt = 'Administered' AND e.medication <> {{drug}}
   AND EXISTS (SELECT 1 FROM (VALUES
