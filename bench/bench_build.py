@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
 from contextlib import ExitStack
 from pathlib import Path
@@ -43,11 +44,54 @@ class _ClientCpu:
         self.wall = time.perf_counter() - self.t0
 
 
-def _build(url: str, out: Path, cap: int, meter) -> tuple[dict[str, float], dict, object]:
+class _CpuTrace(threading.Thread):
+    """A CPU-seconds counter sampled every half second during a build, so each step's CPU seconds can be read off
+    at its boundaries (build_dataset reports wall seconds per step and runs its steps one after another). Under load
+    a step's wall time says little; its CPU seconds say where the work is."""
+
+    def __init__(self, read) -> None:
+        super().__init__(daemon=True)
+        self.read, self.samples, self.done = read, [(time.perf_counter(), read())], threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(0.5):
+            self.samples.append((time.perf_counter(), self.read()))
+
+    def stop(self) -> None:
+        self.done.set()
+        self.join()
+        self.samples.append((time.perf_counter(), self.read()))
+
+    def at(self, t: float) -> float:
+        """The counter at time t, interpolated between the two samples around it."""
+        prev = self.samples[0]
+        for cur in self.samples[1:]:
+            if cur[0] >= t:
+                span = cur[0] - prev[0]
+                return prev[1] + (cur[1] - prev[1]) * ((t - prev[0]) / span if span > 0 else 1.0)
+            prev = cur
+        return prev[1]
+
+    def per_step(self, t0: float, timings: dict[str, float]) -> dict[str, float]:
+        out, t = {}, t0
+        for step, seconds in timings.items():
+            out[step] = self.at(t + seconds) - self.at(t)
+            t += seconds
+        return out
+
+
+def _build(url: str, out: Path, cap: int, meter) -> tuple[dict[str, float], dict, object, dict[str, float]]:
     cfg = BuildConfig(per_family_cap=cap, version="bench", outputs_dir=str(out))
+    read = (lambda: meter._server() + meter._client()) if isinstance(meter, CpuMeter) else CpuMeter._client
     with connect(url) as db, meter as cpu:
-        result, timings = build_dataset(db, cfg)
-    return timings, result.manifest, cpu
+        trace = _CpuTrace(read)
+        trace.start()
+        t0 = time.perf_counter()
+        try:
+            result, timings = build_dataset(db, cfg)
+        finally:
+            trace.stop()
+    return timings, result.manifest, cpu, trace.per_step(t0, timings)
 
 
 def _bindings(duck_url: str, pg_url: str, data_dir: str | None, top: int) -> None:
@@ -115,10 +159,10 @@ def main(argv: list[str] | None = None) -> int:
                 load_parquet(parquet, pg_url)
                 print(f"loaded PostgreSQL in {time.perf_counter() - t:.1f} s", flush=True)
         load0 = os.getloadavg()[0]
-        duck_t, duck_m, duck_cpu = _build(duck_url, work / "out-duckdb", args.cap, _ClientCpu())
+        duck_t, duck_m, duck_cpu, duck_steps = _build(duck_url, work / "out-duckdb", args.cap, _ClientCpu())
         print(f"DuckDB build: {duck_cpu.wall:.1f} s", flush=True)
         pg_meter = CpuMeter(Path(data_dir)) if data_dir else _ClientCpu()
-        pg_t, pg_m, pg_cpu = _build(pg_url, work / "out-pg", args.cap, pg_meter)
+        pg_t, pg_m, pg_cpu, pg_steps = _build(pg_url, work / "out-pg", args.cap, pg_meter)
         print(f"PostgreSQL build: {pg_cpu.wall:.1f} s", flush=True)
         load1 = os.getloadavg()[0]
     same = duck_m["files"] == pg_m["files"]
@@ -132,6 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     print("| ratio | " + " | ".join(f"{pg_t[s] / max(duck_t[s], 1e-9):.2f}×" for s in steps)
           + f" | **{pg_cpu.wall / duck_cpu.wall:.2f}×** | "
           f"{(pg_cpu.client + pg_cpu.server) / max(duck_cpu.client + duck_cpu.server, 1e-9):.2f}× |")
+    print("\nCPU seconds per step (client + server; read off a half-second trace at the step boundaries)\n")
+    print("| backend | " + " | ".join(steps) + " | total |")
+    print("|---|" + "---:|" * (len(steps) + 1))
+    for name, cpu_steps in (("DuckDB", duck_steps), ("PostgreSQL", pg_steps)):
+        print(f"| {name} | " + " | ".join(f"{cpu_steps[s]:.1f}" for s in steps)
+              + f" | {sum(cpu_steps.values()):.0f} |")
+    print("| ratio | " + " | ".join(f"{pg_steps[s] / max(duck_steps[s], 1e-9):.2f}×" for s in steps)
+          + f" | {sum(pg_steps.values()) / max(sum(duck_steps.values()), 1e-9):.2f}× |")
     print(f"\nsame dataset on both backends (file hashes): {'yes' if same else 'NO'}; "
           f"load average {load0:.1f} → {load1:.1f} on {os.cpu_count()} cores")
     if not same:
