@@ -15,6 +15,16 @@ CREATE INDEX labevents_hadm_item_idx ON mimiciv_hosp.labevents (hadm_id, itemid)
 -- (itemid, valueuom): "is this lab ever reported in unit U" (unit noise candidates) is one index probe, not a scan
 -- of every result of the lab (a 40-binding candidate query on PostgreSQL: 9.5 s -> 0.26 s)
 CREATE INDEX labevents_item_idx ON mimiciv_hosp.labevents (itemid, valueuom);
+-- (itemid, hadm_id) covering valuenum: "admissions with a numeric result, per lab" (COUNT(DISTINCT hadm_id) GROUP BY
+-- itemid, which seven lab families' binding queries compute to find the routine labs) is an index-only scan in
+-- group order instead of an index scan fetching every result from the heap (2.6 s -> 0.5 s per query; the 71
+-- binding queries on the default EHR: 54.4 -> 46.2 CPU-s)
+CREATE INDEX labevents_item_hadm_idx ON mimiciv_hosp.labevents (itemid, hadm_id) INCLUDE (valuenum);
+-- A lab's unit depends on the lab: without this PostgreSQL multiplies the two selectivities and estimates
+-- `itemid = x AND valueuom = u` at ~300 rows where a routine lab has ~25,000, so correlated per-binding queries
+-- (set-based conditions, readings) started from the lab and probed the drug's prescriptions per result instead of
+-- the reverse (labs.pop_age_above_threshold_on_drug's conditions over 24 bindings: 1.2 s -> 0.2 s)
+CREATE STATISTICS mimiciv_hosp.labevents_item_unit_stx (dependencies) ON itemid, valueuom FROM mimiciv_hosp.labevents;
 CREATE INDEX microbiologyevents_hadm_idx ON mimiciv_hosp.microbiologyevents (hadm_id);
 CREATE INDEX microbiologyevents_subject_idx ON mimiciv_hosp.microbiologyevents (subject_id);
 CREATE INDEX omr_subject_idx ON mimiciv_hosp.omr (subject_id, chartdate);
@@ -23,6 +33,9 @@ CREATE INDEX poe_subject_idx ON mimiciv_hosp.poe (subject_id);
 CREATE INDEX pharmacy_hadm_idx ON mimiciv_hosp.pharmacy (hadm_id);
 CREATE INDEX prescriptions_hadm_idx ON mimiciv_hosp.prescriptions (hadm_id);
 CREATE INDEX prescriptions_drug_idx ON mimiciv_hosp.prescriptions (drug);
+-- "the drug under any spelling sharing its first five letters" (a reading every Noise twin of a drug cohort must
+-- also fail): one index probe per binding instead of a scan of every prescription (0.28 s -> 0.06 s per 3 bindings)
+CREATE INDEX prescriptions_drug_prefix_idx ON mimiciv_hosp.prescriptions (LOWER(SUBSTRING(drug, 1, 5)));
 CREATE INDEX emar_hadm_idx ON mimiciv_hosp.emar (hadm_id, charttime);
 CREATE INDEX emar_subject_idx ON mimiciv_hosp.emar (subject_id);
 CREATE INDEX emar_medication_idx ON mimiciv_hosp.emar (medication);
