@@ -10,7 +10,7 @@ WITH lim AS (
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
   GROUP BY l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+  HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) > 0  -- one unit (hashed; a COUNT(DISTINCT) sorts)
 ), dh AS (
   SELECT DISTINCT p.drug, p.hadm_id FROM mimiciv_hosp.prescriptions p
 ), lmax AS (  -- an admission is above a cut-off when its highest value is (one row per admission and lab, not per result)
