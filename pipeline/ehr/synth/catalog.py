@@ -138,10 +138,54 @@ CONDITIONS: tuple[Condition, ...] = (
               drg_apr=("263", "LAPAROSCOPIC CHOLECYSTECTOMY"), service="SURG",
               procedures9=(("5123", "Laparoscopic cholecystectomy"),),
               procedures10=(("0FT44ZZ", "Resection of Gallbladder, Percutaneous Endoscopic Approach"),), procedure_p=1.0),
+    # planned open-heart surgery (aortic valve replacement): the Cardiac Vascular ICU's own patients
+    Condition("cardiac_surgery", 0.0, (("4241", "Aortic valve disorders"),), (("I350", "Nonrheumatic aortic (valve) stenosis"),),
+              True, 26, icu_p=0.95, death_p=0.02,
+              drg_hcfa=("220", "CARDIAC VALVE & OTH MAJ CARDIOTHORACIC PROC W/O CARD CATH W CC"),
+              drg_apr=("163", "CARDIAC VALVE PROCEDURES W/O AMI OR COMPLEX PDX"), service="CSURG",
+              procedures9=(("3522", "Open and other replacement of aortic valve"),
+                           ("3961", "Extracorporeal circulation auxiliary to open heart surgery")),
+              procedures10=(("02RF0JZ", "Replacement of Aortic Valve with Synthetic Substitute, Open Approach"),),
+              procedure_p=1.0),
 )
 COND_INDEX = {c.name: i for i, c in enumerate(CONDITIONS)}
-REASON_CONDITIONS = ("chest_pain", "syncope", "cellulitis", "knee_replacement", "alcohol_withdrawal", "cholecystitis")
-REASON_WEIGHTS = (0.3, 0.15, 0.15, 0.15, 0.1, 0.15)
+REASON_CONDITIONS = ("chest_pain", "syncope", "cellulitis", "knee_replacement", "alcohol_withdrawal", "cholecystitis",
+                     "cardiac_surgery")
+# by age at admission: valve surgery for degenerative aortic stenosis (a disease of the elderly) from 65, alcohol
+# withdrawal mostly before 65, knee replacement twice as often after 65
+REASON_WEIGHTS_UNDER_65 = (0.3, 0.15, 0.17, 0.1, 0.15, 0.15, 0.0)
+REASON_WEIGHTS_65_AND_OVER = (0.25, 0.15, 0.1, 0.2, 0.03, 0.12, 0.6)
+# the usual comorbidities of patients sent for valve surgery: P(condition | cardiac surgery) raised to at least this
+CARDIAC_SURGERY_COMORBIDITY = (("hypertension", 0.75), ("hyperlipidemia", 0.6), ("cad", 0.5))
+
+# ------------------------------------------------------------------------------------ why the admission happens
+# The reason for an admission (its principal diagnosis) decides how the patient arrives (admission type and location)
+# and which ICU takes them, as in MIMIC-IV: elective and same-day admissions are planned procedures, never sepsis,
+# stroke or infarction; transfers from other hospitals are the sicker patients; the CVICU's patients are cardiac
+# surgery, the CCU's infarction and heart failure, the Neuro SICU's stroke, the TSICU's trauma.
+REASON_CLASSES = ("severe", "medical", "low_acuity", "planned", "other")
+CONDITION_REASON_CLASS = {"sepsis": "severe", "mi": "severe", "stroke": "severe", "gi_bleed": "severe",
+                          "chest_pain": "low_acuity", "syncope": "low_acuity", "knee_replacement": "planned",
+                          "cholecystitis": "planned", "cardiac_surgery": "planned"}  # every other condition: medical
+# long-tail principals (ICD-10-CM prefixes, first match wins; the rest are "other": mostly emergencies, sometimes
+# planned, such as a diverticulitis resection or a fistula for dialysis)
+TAIL_REASON_PREFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("severe", ("A40", "A41", "I21", "I22", "I26", "I60", "I61", "I62", "I63", "I71", "J80", "J96", "K55", "K65",
+                "K92", "R57", "E100", "E101", "E110", "E111", "G41", "S", "T")),
+    ("planned", ("C", "D0", "D1", "D2", "D3", "E66", "I34", "I35", "I65", "I70", "K40", "K41", "K42", "K43", "K80",
+                 "M16", "M17", "M48", "M51", "N40", "N81")),
+    ("low_acuity", ("R",)),
+)
+# admission type weights per reason class, in ADMISSION_TYPES order (EW EMER., EU OBSERVATION, OBSERVATION ADMIT,
+# URGENT, SURGICAL SAME DAY ADMISSION, DIRECT EMER., DIRECT OBSERVATION, ELECTIVE, AMBULATORY OBSERVATION)
+ADMISSION_TYPE_BY_REASON = {
+    "severe": (0.70, 0, 0, 0.22, 0, 0.08, 0, 0, 0),
+    "medical": (0.32, 0.31, 0.16, 0.05, 0, 0.03, 0.09, 0, 0.04),
+    "low_acuity": (0.22, 0.38, 0.15, 0, 0, 0, 0.13, 0, 0.12),
+    "planned": (0.04, 0, 0, 0.05, 0.55, 0, 0, 0.36, 0),
+    "other": (0.30, 0.20, 0.10, 0.08, 0.16, 0.04, 0.03, 0.06, 0.03),
+}
+TRANSFER_IN_P = 0.6  # urgent / direct-emergency admissions of the sicker (severe reason or ICU) come from another hospital
 DEFAULT_DRG = (("392", "ESOPHAGITIS, GASTROENT & MISC DIGEST DISORDERS W/O MCC"),
                ("249", "NON-BACTERIAL GASTROENTERITIS, NAUSEA & VOMITING"))
 
@@ -842,16 +886,29 @@ ADMISSION_TYPES = (("EW EMER.", 0.36), ("EU OBSERVATION", 0.2), ("OBSERVATION AD
                    ("SURGICAL SAME DAY ADMISSION", 0.07), ("DIRECT EMER.", 0.04), ("DIRECT OBSERVATION", 0.04),
                    ("ELECTIVE", 0.08), ("AMBULATORY OBSERVATION", 0.02))
 ED_TYPES = {"EW EMER.", "EU OBSERVATION", "OBSERVATION ADMIT", "URGENT"}
-ADMISSION_LOCATIONS_OTHER = (("PHYSICIAN REFERRAL", 0.45), ("TRANSFER FROM HOSPITAL", 0.2), ("WALK-IN/SELF REFERRAL", 0.08),
-                             ("CLINIC REFERRAL", 0.08), ("PROCEDURE SITE", 0.05),
-                             ("TRANSFER FROM SKILLED NURSING FACILITY", 0.04), ("PACU", 0.04),
-                             ("INTERNAL TRANSFER TO OR FROM PSYCH", 0.01), ("AMBULATORY SURGERY TRANSFER", 0.02),
-                             ("INFORMATION NOT AVAILABLE", 0.03))
+ADMISSION_LOCATIONS = ("EMERGENCY ROOM", "PHYSICIAN REFERRAL", "TRANSFER FROM HOSPITAL", "WALK-IN/SELF REFERRAL",
+                       "CLINIC REFERRAL", "PROCEDURE SITE", "TRANSFER FROM SKILLED NURSING FACILITY", "PACU",
+                       "INTERNAL TRANSFER TO OR FROM PSYCH", "AMBULATORY SURGERY TRANSFER", "INFORMATION NOT AVAILABLE")
+# admission location weights (ADMISSION_LOCATIONS order) per route into the hospital
+ADMISSION_LOCATION_BY_ROUTE = {
+    "ed": (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    "transfer": (0, 0, 0.85, 0, 0, 0, 0.15, 0, 0, 0, 0),
+    "planned": (0, 0.70, 0, 0, 0.07, 0.10, 0, 0.08, 0, 0.05, 0),
+    "direct_emergency": (0, 0.35, 0, 0.30, 0.15, 0, 0, 0, 0.08, 0, 0.12),
+    "direct_observation": (0, 0.45, 0, 0.15, 0.20, 0.08, 0, 0.05, 0, 0, 0.07),
+}
 DISCHARGE_LOCATIONS = (("HOME", 0.38), ("HOME HEALTH CARE", 0.25), ("SKILLED NURSING FACILITY", 0.13), ("REHAB", 0.05),
                        ("CHRONIC/LONG TERM ACUTE CARE", 0.03), ("HOSPICE", 0.02), ("AGAINST ADVICE", 0.01),
                        ("ACUTE HOSPITAL", 0.01), ("PSYCH FACILITY", 0.01), ("OTHER FACILITY", 0.01),
                        ("ASSISTED LIVING", 0.01), ("HEALTHCARE FACILITY", 0.01), (None, 0.08))
 INSURANCE = (("Medicare", 0.42), ("Private", 0.33), ("Medicaid", 0.17), ("Other", 0.07), ("No charge", 0.01))
+# payer by age at admission (INSURANCE order): from 65 the primary payer is Medicare (Medicaid, the payer of last
+# resort, and the other public plans pay after it), or a private employer plan while still working; under 65 private
+# or Medicaid, Medicare only for disability and end-stage kidney disease (chronic kidney disease under 65: Medicare
+# with CKD_UNDER_65_MEDICARE_P)
+INSURANCE_UNDER_65 = (0.06, 0.52, 0.30, 0.09, 0.03)
+INSURANCE_65_AND_OVER = (0.96, 0.04, 0.0, 0.0, 0.0)
+CKD_UNDER_65_MEDICARE_P = 0.45
 LANGUAGES = (("English", 0.89), ("Spanish", 0.03), ("Chinese", 0.012), ("Russian", 0.012), ("Portuguese", 0.008),
              ("Kabuverdianu", 0.006), ("Haitian", 0.006), ("Vietnamese", 0.004), ("Arabic", 0.003), ("Other", 0.009),
              ("Italian", 0.002), ("Greek", 0.002), ("French", 0.002), ("Korean", 0.001), ("Polish", 0.001),
@@ -869,6 +926,25 @@ RACES = (("WHITE", 0.58), ("BLACK/AFRICAN AMERICAN", 0.12), ("OTHER", 0.04), ("U
 ANCHOR_YEAR_GROUPS = ("2008 - 2010", "2011 - 2013", "2014 - 2016", "2017 - 2019", "2020 - 2022")
 ANCHOR_GROUP_P = (0.22, 0.21, 0.2, 0.2, 0.17)
 
+# ICU unit weights (ICU_UNITS order: MICU, SICU, CVICU, MICU/SICU, CCU, TSICU, Neuro SICU) by why the patient is there
+ICU_UNIT_BY_REASON = {
+    "cardiac_surgery": (0, 0.1, 0.9, 0, 0, 0, 0),
+    "cardiac": (0.2, 0, 0.1, 0, 0.7, 0, 0),  # infarction, heart failure
+    "rhythm": (0.35, 0, 0, 0.15, 0.5, 0, 0),  # atrial fibrillation, chest pain
+    "neuro": (0, 0, 0, 0.15, 0, 0, 0.85),  # stroke, intracranial haemorrhage
+    "trauma": (0, 0.2, 0, 0, 0, 0.8, 0),
+    "surgical": (0, 0.65, 0, 0.2, 0, 0.15, 0),
+    "medical": (0.62, 0.05, 0, 0.33, 0, 0, 0),
+}
+CONDITION_ICU_REASON = {"cardiac_surgery": "cardiac_surgery", "mi": "cardiac", "heart_failure": "cardiac",
+                        "afib": "rhythm", "chest_pain": "rhythm", "stroke": "neuro", "knee_replacement": "surgical",
+                        "cholecystitis": "surgical"}  # every other condition: medical
+TAIL_ICU_PREFIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("neuro", ("I60", "I61", "I62", "I63", "S06", "G")),
+    ("trauma", ("S", "T")),
+    ("cardiac", ("I21", "I22", "I50", "I35", "I34", "I25")),
+    ("rhythm", ("I47", "I48", "I49")),
+)  # long-tail principals: planned reasons are surgical, the rest medical
 ICU_UNITS = (("Medical Intensive Care Unit (MICU)", 0.3), ("Surgical Intensive Care Unit (SICU)", 0.12),
              ("Cardiac Vascular Intensive Care Unit (CVICU)", 0.18), ("Medical/Surgical Intensive Care Unit (MICU/SICU)", 0.15),
              ("Coronary Care Unit (CCU)", 0.12), ("Trauma SICU (TSICU)", 0.08), ("Neuro Surgical Intensive Care Unit (Neuro SICU)", 0.05))

@@ -16,6 +16,7 @@ from pipeline.ehr.synth.util import (
     DAY_MIN,
     S,
     choice,
+    choice_rows,
     expand,
     group_rank,
     pick,
@@ -30,6 +31,7 @@ from pipeline.ehr.synth.util import (
 # id blocks per chunk: ids are unique across the whole run because every chunk owns a disjoint block
 HADM_PER_PATIENT = 8
 TRANSFER_PER_PATIENT = 24
+BASE_ICU_P = 0.033  # ICU probability of an admission before its conditions add theirs (keeps ~20% of admissions in the ICU)
 TAIL_PRINCIPAL_P = 0.6  # share of admissions without a modelled acute condition whose principal is a long-tail code
 CHRONIC = ("t2dm", "hypertension", "hyperlipidemia", "cad", "ckd", "depression", "gerd", "hypothyroidism", "obesity",
            "tobacco", "copd", "heart_failure", "afib", "cirrhosis", "anemia")
@@ -78,6 +80,9 @@ class Cohort:
     stay_id: np.ndarray | None = None
     s_first_unit: np.ndarray | None = None
     s_last_unit: np.ndarray | None = None
+    reason_class: np.ndarray | None = None  # index into REASON_CLASSES: why the admission happens
+    adm_loc: np.ndarray | None = None  # index into ADMISSION_LOCATIONS
+    icu_reason: np.ndarray | None = None  # index into ICU_UNIT_BY_REASON: which ICU takes the patient
 
     @property
     def n_patients(self) -> int:
@@ -97,6 +102,24 @@ class Cohort:
 
 def _lognormal_minutes(rng: np.random.Generator, median_min: float, sigma: float, n: int) -> np.ndarray:
     return np.exp(np.log(median_min) + sigma * rng.standard_normal(n))
+
+
+def _prefix_class(codes10: np.ndarray, table: tuple[tuple[str, tuple[str, ...]], ...], default: str) -> np.ndarray:
+    """The class of each ICD-10-CM code by its first matching prefix (None -> default), one lookup per distinct code."""
+    keys = np.array(["" if x is None else x for x in codes10], dtype=object)
+    uniq, inv = np.unique(keys.astype(str), return_inverse=True)
+    cls = [next((name for name, prefixes in table if u and u.startswith(prefixes)), default) for u in uniq]
+    return np.array(cls, dtype=object)[inv.reshape(-1)]
+
+
+def _index_of(values: np.ndarray, names: list[str]) -> np.ndarray:
+    uniq, inv = np.unique(values.astype(str), return_inverse=True)
+    return np.array([names.index(u) for u in uniq], dtype=np.int64)[inv.reshape(-1)]
+
+
+def _by_condition(principal: np.ndarray, mapping: dict[str, str], default: str) -> np.ndarray:
+    per_cond = np.array([mapping.get(c.name, default) for c in cat.CONDITIONS], dtype=object)
+    return per_cond[np.maximum(principal, 0)]
 
 
 def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: int, chunk_patients: int) -> Cohort:
@@ -130,7 +153,8 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     acute_idx = np.array([i for i, c in enumerate(cat.CONDITIONS) if c.acute])
     prio = np.array([cat.CONDITIONS[i].priority for i in acute_idx])
     has_acute = conds[:, acute_idx].any(axis=1)
-    reason = np.array([cat.COND_INDEX[r] for r in cat.REASON_CONDITIONS])[choice(rng, cat.REASON_CONDITIONS, cat.REASON_WEIGHTS, na)]
+    reason_w = np.array([cat.REASON_WEIGHTS_UNDER_65, cat.REASON_WEIGHTS_65_AND_OVER])
+    reason = np.array([cat.COND_INDEX[r] for r in cat.REASON_CONDITIONS])[choice_rows(rng, reason_w, old[:, 0].astype(np.int64))]
     conds[np.flatnonzero(~has_acute), reason[~has_acute]] = True
     masked_prio = np.where(conds[:, acute_idx], prio[None, :], 10_000)
     principal = acute_idx[np.argmin(masked_prio, axis=1)]
@@ -145,20 +169,42 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
         tail10[idx] = codes.principal_pool(male).draw(rng, len(idx))
     gem = codes.gem_10_to_9()
     tail9 = np.array([None if x is None else gem[x] for x in tail10], dtype=object)
+    cardiac_surgery = principal == cat.COND_INDEX["cardiac_surgery"]
+    for name, p in cat.CARDIAC_SURGERY_COMORBIDITY:
+        conds[:, cat.COND_INDEX[name]] |= cardiac_surgery & (rng.random(na) < p)
 
-    # admission type: elective surgery for the surgical reasons, emergency otherwise
-    adm_type = choice(rng, cat.ADMISSION_TYPES, [w for _, w in cat.ADMISSION_TYPES], na)
-    surgical = np.isin(principal, [cat.COND_INDEX["knee_replacement"], cat.COND_INDEX["cholecystitis"]])
-    adm_type = np.where(surgical & (rng.random(na) < 0.7), 4, adm_type)  # SURGICAL SAME DAY ADMISSION
-    ed_types = np.array([t in cat.ED_TYPES for t, _ in cat.ADMISSION_TYPES])
+    # why the admission happens decides how it arrives: admission type by reason class (catalog)
+    reason = np.where(tail, _prefix_class(tail10, cat.TAIL_REASON_PREFIXES, "other"),
+                      _by_condition(principal, cat.CONDITION_REASON_CLASS, "medical"))
+    reason_idx = _index_of(reason, list(cat.REASON_CLASSES))
+    adm_type = choice_rows(rng, np.array([cat.ADMISSION_TYPE_BY_REASON[r] for r in cat.REASON_CLASSES]), reason_idx)
+    type_names = [t for t, _ in cat.ADMISSION_TYPES]
+    ed_types = np.array([t in cat.ED_TYPES for t in type_names])
     ed = ed_types[adm_type]
 
     # ICU and ventilation
     icu_p = np.array([c.icu_p for c in cat.CONDITIONS])
-    p_icu = 1 - (1 - 0.05) * np.prod(np.where(conds, 1 - icu_p[None, :], 1.0), axis=1)
+    p_icu = 1 - (1 - BASE_ICU_P) * np.prod(np.where(conds, 1 - icu_p[None, :], 1.0), axis=1)
     icu = rng.random(na) < p_icu
     resp = conds[:, [cat.COND_INDEX["sepsis"], cat.COND_INDEX["pneumonia"], cat.COND_INDEX["stroke"]]].any(axis=1)
-    vent = icu & (rng.random(na) < np.where(resp, 0.6, 0.3))
+    vent = icu & (rng.random(na) < np.where(resp | cardiac_surgery, 0.6, 0.3))
+    # the sicker urgent / direct-emergency admissions are transfers from another hospital (no ED visit here)
+    severe = reason == "severe"
+    transfer_in = (np.isin(adm_type, [type_names.index("URGENT"), type_names.index("DIRECT EMER.")])
+                   & (severe | icu) & (rng.random(na) < cat.TRANSFER_IN_P))
+    ed &= ~transfer_in
+    routes = list(cat.ADMISSION_LOCATION_BY_ROUTE)
+    planned_types = np.isin(adm_type, [type_names.index("SURGICAL SAME DAY ADMISSION"), type_names.index("ELECTIVE")])
+    route = np.select([ed, transfer_in, planned_types, adm_type == type_names.index("DIRECT EMER.")],
+                      [routes.index("ed"), routes.index("transfer"), routes.index("planned"),
+                       routes.index("direct_emergency")], routes.index("direct_observation"))
+    adm_loc = choice_rows(rng, np.array(list(cat.ADMISSION_LOCATION_BY_ROUTE.values())), route)
+    # which ICU takes the patient, by the principal diagnosis
+    icu_reasons = list(cat.ICU_UNIT_BY_REASON)
+    tail_icu = _prefix_class(tail10, cat.TAIL_ICU_PREFIXES, "medical")
+    tail_icu = np.where((tail_icu == "medical") & (reason == "planned"), "surgical", tail_icu)
+    icu_reason = np.where(tail, tail_icu, _by_condition(principal, cat.CONDITION_ICU_REASON, "medical"))
+    icu_reason = _index_of(icu_reason, icu_reasons)
 
     # lengths of stay (minutes)
     ward_los = np.clip(_lognormal_minutes(rng, 2.8 * DAY_MIN, 0.75, na), 240, 45 * DAY_MIN)
@@ -208,8 +254,9 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     anchor_age = np.where(age > 89, 91, age)
     sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
     u = rng.random((na, 6))
-    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac, 0.25, 0.04)))
-    cardiogenic = icu & cardiac & (u[:, 1] < 0.3)
+    # after valve surgery: vasoplegia needing vasopressors, low output needing inotropes
+    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac_surgery, 0.4, np.where(cardiac, 0.25, 0.04))))
+    cardiogenic = icu & (cardiac | cardiac_surgery) & (u[:, 1] < 0.3)
     nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
     crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
     icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
@@ -218,6 +265,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
                   admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
                   tail_principal10=tail10, tail_principal9=tail9)
     cohort.shock, cohort.cardiogenic, cohort.nmb, cohort.crrt, cohort.icp, cohort.dnr = shock, cardiogenic, nmb, crrt, icp, dnr
+    cohort.reason_class, cohort.adm_loc, cohort.icu_reason = reason_idx, adm_loc, icu_reason
     return cohort
 
 
@@ -237,14 +285,17 @@ def patients_frame(c: Cohort) -> pl.DataFrame:
 
 def admissions_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray) -> pl.DataFrame:
     na = c.n_adm
-    loc_other = weighted(rng, cat.ADMISSION_LOCATIONS_OTHER, na)
     dloc = weighted(rng, cat.DISCHARGE_LOCATIONS, na)
     # patient-level demographics repeated on each admission
     race = weighted(rng, cat.RACES, c.n_patients).gather(pl.Series(c.a_pat))
     language = weighted(rng, cat.LANGUAGES, c.n_patients).gather(pl.Series(c.a_pat))
     marital = weighted(rng, cat.MARITAL, c.n_patients).gather(pl.Series(c.a_pat))
-    old = c.anchor_age[c.a_pat] >= 65
-    ins = weighted(rng, cat.INSURANCE, na)
+    # payer by age at admission; under 65, chronic kidney disease (end-stage: dialysis) often has Medicare
+    age_at_admit = c.anchor_age[c.a_pat] + year_of_minutes(c.admit) - c.anchor_year[c.a_pat]
+    under_65 = age_at_admit < 65
+    ins = choice_rows(rng, np.array([cat.INSURANCE_UNDER_65, cat.INSURANCE_65_AND_OVER]), (~under_65).astype(np.int64))
+    esrd = under_65 & c.cond("ckd") & (rng.random(na) < cat.CKD_UNDER_65_MEDICARE_P)
+    ins = np.where(esrd, 0, ins)
     died = pl.Series(c.died)
     ed = pl.Series(c.ed)
     return pl.DataFrame({
@@ -255,10 +306,9 @@ def admissions_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray)
         "deathtime": to_datetime(c.disch),
         "admission_type": pick([t for t, _ in cat.ADMISSION_TYPES], c.adm_type),
         "admit_provider_id": pick(list(providers), rng.integers(0, len(providers), na)),
-        "admission_location": pl.select(pl.when(ed).then(pl.lit("EMERGENCY ROOM")).otherwise(loc_other)).to_series(),
+        "admission_location": pick(cat.ADMISSION_LOCATIONS, c.adm_loc),
         "discharge_location": pl.select(pl.when(died).then(pl.lit("DIED")).otherwise(dloc)).to_series(),
-        "insurance": pl.select(pl.when(pl.Series(old) & pl.Series(rng.random(na) < 0.75)).then(pl.lit("Medicare"))
-                               .otherwise(ins)).to_series(),
+        "insurance": pick([i for i, _ in cat.INSURANCE], ins),
         "language": language,
         "marital_status": marital,
         "race": race,
@@ -276,9 +326,7 @@ def transfers_and_stays(rng: np.random.Generator, c: Cohort, chunk_patients: int
     """Transfers tiling each admission (ED -> admit -> transfer... -> discharge) and the ICU stays they imply."""
     na = c.n_adm
     icu_units = [u for u, _ in cat.ICU_UNITS]
-    unit_a = choice(rng, icu_units, [w for _, w in cat.ICU_UNITS], na)
-    cardiac = c.cond("mi") | c.cond("heart_failure") | c.cond("afib")
-    unit_a = np.where(cardiac & (rng.random(na) < 0.6), 4, unit_a)  # CCU
+    unit_a = choice_rows(rng, np.array(list(cat.ICU_UNIT_BY_REASON.values())), c.icu_reason)
     split_icu = c.icu & (rng.random(na) < 0.1) & (c.icu_out - c.icu_in > DAY_MIN)
     unit_b = (unit_a + 1 + rng.integers(0, len(icu_units) - 1, na)) % len(icu_units)
     icu_mid = np.where(split_icu, c.icu_in + (c.icu_out - c.icu_in) // 2, c.icu_out)

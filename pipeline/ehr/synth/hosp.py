@@ -154,7 +154,7 @@ def drgcodes_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
     ht = np.array(fam_titles, dtype=object)[safe, tier]
     ac = np.array(apr_codes, dtype=object)[safe]
     at = np.array(apr_titles, dtype=object)[safe]
-    for name in ("knee_replacement", "cholecystitis"):
+    for name in ("knee_replacement", "cholecystitis", "cardiac_surgery"):
         cond = cat.CONDITIONS[cat.COND_INDEX[name]]
         m = c.principal == cat.COND_INDEX[name]
         hc[m], ht[m] = cond.drg_hcfa

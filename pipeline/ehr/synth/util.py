@@ -62,6 +62,16 @@ def choice(rng: np.random.Generator, options: Sequence, weights: Sequence[float]
     return rng.choice(len(options), size=n, p=w / w.sum())
 
 
+def choice_rows(rng: np.random.Generator, weights: np.ndarray, row: np.ndarray) -> np.ndarray:
+    """Index draws where draw i uses the (unnormalised) weights of row `row[i]` of the matrix `weights`; zero weights
+    are never drawn."""
+    w = np.asarray(weights, dtype=float)
+    cdf = np.cumsum(w, axis=1)
+    cdf /= cdf[:, -1:]
+    u = rng.random(len(row))
+    return np.minimum((u[:, None] >= cdf[np.asarray(row)]).sum(axis=1), w.shape[1] - 1)
+
+
 def pick(values: Sequence, idx: np.ndarray, dtype: pl.DataType = pl.String) -> pl.Series:
     """Vectorised lookup values[idx] as a polars Series (None allowed)."""
     return pl.Series(list(values), dtype=dtype).gather(pl.Series(np.asarray(idx, dtype=np.int64)))
