@@ -1,6 +1,6 @@
 """The generator ties the strata of an admission to the patient, as MIMIC-IV does: admission type and location to
-the reason for admission, the payer to age, the ICU to the diagnosis. Runs the real cohort and table builders on
-2,000 patients (about 3,000 admissions)."""
+the reason for admission, the payer to age, the ICU to the diagnosis; and its hadm_ids do not reveal the order of a
+patient's admissions. Runs the real cohort and table builders on 2,000 patients (about 3,000 admissions)."""
 
 import numpy as np
 import polars as pl
@@ -82,3 +82,12 @@ def test_icu_unit_follows_the_diagnosis(frames) -> None:
     assert sepsis.is_in(["Medical Intensive Care Unit (MICU)", "Medical/Surgical Intensive Care Unit (MICU/SICU)",
                          "Surgical Intensive Care Unit (SICU)"]).all()
 
+
+def test_hadm_ids_do_not_follow_admission_time(frames) -> None:
+    c, _adm, _stays = frames
+    assert len(np.unique(c.hadm_id)) == c.n_adm
+    assert (c.hadm_id >= 20_000_000).all() and (c.hadm_id < 20_000_000 + 5000 * cohort.HADM_PER_PATIENT).all()
+    # consecutive admissions of one patient (the arrays are in subject, time order): ids rise about half the time
+    same = c.a_pat[1:] == c.a_pat[:-1]
+    rising = (np.diff(c.hadm_id) > 0)[same]
+    assert same.sum() > 500 and 0.35 < rising.mean() < 0.65

@@ -136,7 +136,9 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     n_adm = np.minimum(rng.geometric(0.67, n), HADM_PER_PATIENT)
     a_pat, a_pos = expand(n_adm)
     na = len(a_pat)
-    hadm_id = 20_000_000 + chunk * chunk_patients * HADM_PER_PATIENT + np.arange(na, dtype=np.int64)
+    # random ids from the chunk's block, as MIMIC-IV's are: an id must not reveal the order of a patient's admissions
+    block = chunk * chunk_patients * HADM_PER_PATIENT
+    hadm_id = 20_000_000 + block + rng.choice(chunk_patients * HADM_PER_PATIENT, na, replace=False).astype(np.int64)
 
     # conditions: chronic ones per patient (shared by all admissions), acute ones per admission
     nc = len(cat.CONDITIONS)

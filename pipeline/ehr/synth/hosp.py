@@ -176,7 +176,9 @@ def drgcodes_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
         "drg_code": S(ac[a]), "description": S(at[a]),
         "drg_severity": pl.Series(sev[a], dtype=pl.Int16), "drg_mortality": pl.Series(mort[a], dtype=pl.Int16),
     })
-    return pl.concat([fh, fa]).sort("hadm_id", "drg_type", maintain_order=True)
+    # in admission order (subject, then time): hadm_ids are random, so sorting by them would scatter the subjects
+    order = pl.Series("_adm", np.concatenate([h, a]))
+    return pl.concat([fh, fa]).with_columns(order).sort("_adm", "drg_type", maintain_order=True).drop("_adm")
 
 
 def hcpcs_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
