@@ -555,7 +555,7 @@ INPUT_ITEMS += (
     InputItem(225150, "Dexmedetomidine (Precedex)", "Medications", "mcg", "drip", "01-Drips", "Continuous Med", 400, "mcg/hour", 50, "vent", 0.25, 4),
     InputItem(225152, "Heparin Sodium", "Medications", "units", "drip", "01-Drips", "Continuous Med", 25000, "units/hour", 1000, "mi", 0.5, 3),
     InputItem(222056, "Nitroglycerin", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 50, "mg/hour", 3, "heart_failure", 0.2, 3),
-    InputItem(222042, "Nicardipine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 40, "mg/hour", 5, "stroke", 0.3, 3),
+    InputItem(222042, "Nicardipine", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 40, "mg/hour", 5, "stroke", 0.5, 3),
     InputItem(221347, "Amiodarone", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 450, "mg/hour", 1, "afib", 0.2, 2),
     InputItem(228340, "Furosemide (Lasix) 250/50", "Medications", "mg", "drip", "01-Drips", "Continuous Med", 250, "mg/hour", 10, "heart_failure", 0.15, 2),
     InputItem(227536, "KCl (CRRT)", "Medications", "mEq", "drip", "01-Drips", "Continuous Med", 40, "mEq/hour", 4, "crrt", 0.8, 3),
