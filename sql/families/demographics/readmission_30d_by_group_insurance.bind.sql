@@ -1,4 +1,6 @@
--- (diagnosis group, insurance) strata with ≥ 20 surviving index admissions; n_index = that count
+-- (diagnosis group, insurance) strata with ≥ 20 surviving index admissions; n_index = that count. Aortic valve
+-- disease (valve surgery, from 65) is a group of Medicare patients: the insurances no index admission of it had are
+-- the Query twins' empty strata
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
   ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
@@ -7,7 +9,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
   ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
   ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
-  ('chronic ischemic heart disease', '414%', 'I25%')
+  ('chronic ischemic heart disease', '414%', 'I25%'), ('aortic valve disease', '4241%', 'I35%')
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, d.hadm_id
   FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d

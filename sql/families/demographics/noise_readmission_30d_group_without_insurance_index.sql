@@ -1,0 +1,32 @@
+-- Query noise: another diagnosis group of the family's list (one Clean questions also name: match_clean) that is
+-- coded in the EHR, but under which no patient's first admission with it was covered by this insurance and ended
+-- alive (valve surgery for aortic valve disease is for patients of Medicare age, so none is under Medicaid or Other):
+-- the group and the insurance both exist, but the index cohort the rate is taken over is empty
+--   dx_groups  the family's diagnosis groups (as in its binding)
+--   group_adm  admissions coded with each other group
+--   index_adm  each patient's first admission with each other group
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
+  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
+  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
+  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
+  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
+  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
+  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
+  ('chronic ischemic heart disease', '414%', 'I25%'), ('aortic valve disease', '4241%', 'I35%')
+), group_adm AS (
+  SELECT DISTINCT g.dx_group, d.hadm_id
+  FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+  WHERE g.dx_group <> {{dx_group}}
+), index_adm AS (
+  SELECT ga.dx_group, a.insurance, a.hospital_expire_flag,
+         ROW_NUMBER() OVER (PARTITION BY ga.dx_group, a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn
+  FROM group_adm ga JOIN mimiciv_hosp.admissions a ON a.hadm_id = ga.hadm_id
+)
+SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern
+FROM dx_groups g
+WHERE g.dx_group <> {{dx_group}}
+  AND EXISTS (SELECT 1 FROM group_adm ga WHERE ga.dx_group = g.dx_group)
+  AND NOT EXISTS (SELECT 1 FROM index_adm i
+                  WHERE i.dx_group = g.dx_group AND i.rn = 1 AND i.insurance = {{insurance}} AND i.hospital_expire_flag = 0)
