@@ -4,7 +4,8 @@
 -- the index is a sum of an age score and comorbidity weights, peaked at 3-6, and a plain sample put 17-21% of the
 -- golds on one value (a constant guess would score that). The index is computed as the reference computes it.
 --   per, first_adm  the groups' first admissions per patient (as the reference finds them)
---   index_adm       those admissions with the age at admission; diag, com, ag: the reference's Charlson
+--   index_adm       those admissions (one first admission may be several groups') with the age at admission;
+--                   diag, com, ag: the reference's Charlson
 --   cci             the index per admission; spread: at most 34 per value and 30 per group
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
@@ -31,7 +32,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
     AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
                                            AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
 ), index_adm AS (
-  SELECT f.hadm_id, pt.anchor_age + EXTRACT(YEAR FROM f.admittime) - pt.anchor_year AS age
+  SELECT DISTINCT f.hadm_id, pt.anchor_age + EXTRACT(YEAR FROM f.admittime) - pt.anchor_year AS age
   FROM first_adm f
   JOIN mimiciv_hosp.patients pt ON pt.subject_id = f.subject_id
   WHERE f.rn <= 40
