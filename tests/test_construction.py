@@ -311,18 +311,22 @@ def test_a_chunk_over_the_row_limit_is_halved_not_run_per_contract(db, families)
 
 def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
     """A set-based query that costs the same for 24 or 96 bindings (a scan) loses the 24-binding probe against one
-    fast contract, and wins the 96-binding one: it must stay set-based, and every binding is run exactly once."""
-    import time
+    fast contract, and wins the 96-binding one: it must stay set-based, and every binding is run exactly once.
+    The probes read a simulated clock, so the outcome does not depend on the machine's load."""
+    now = [0.0]
 
     class FixedCost(SetRunner):
+        def clock(self):
+            return now[0]
+
         def _query(self, kind, sql, timeout_s=None):
-            time.sleep(0.5)
+            now[0] += 0.5  # 0.5 s whatever the chunk: 24 bindings cost 21 ms each, 96 cost 5 ms each
             return pl.DataFrame()
 
     runner, seen = FixedCost(db), []
 
     def single(bid, slots):
-        time.sleep(0.01)
+        now[0] += 0.01  # 10 ms per contract: the first probe (21 ms > 1.5 x 10) loses, the second (5 ms) wins
         seen.append(bid)
 
     bindings = [(i, {}) for i in range(400)]

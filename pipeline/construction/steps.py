@@ -193,7 +193,8 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     if problems:
         raise ValueError(f"{len(problems)} integrity problem(s); nothing written:\n" + "\n".join(problems[:10]))
     validity = validity_report(tasks.filter(pl.col("split") == "train"), tasks.filter(pl.col("split") == "test"),
-                               [f.spec.model_dump(mode="json") for f in families])
+                               [f.spec.model_dump(mode="json") for f in families],
+                               load_synonyms(contracts_dir(cfg) / "synonyms.yaml"))
     frames = {"train.parquet": tasks.filter(pl.col("split") == "train"),
               "test.parquet": tasks.filter(pl.col("split") == "test"),
               "rejections.parquet": rejections}

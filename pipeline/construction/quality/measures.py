@@ -148,14 +148,11 @@ A_BEFORE_VOWEL_LETTER = re.compile(r"\b[aA] (?=(?:[FHLMNRSX]|[AEIO])(?:[A-Z0-9-]
 ONE_PLURAL = re.compile(r"\b1 (hours|days|minutes|doses|times|admissions|patients|years)\b")
 
 
-def _lowered_category_codes() -> re.Pattern | None:
+def lowered_category_codes(synonyms: dict[str, dict[str, list[str]]]) -> re.Pattern | None:
     """MIMIC-IV admission types and locations that read as database codes once lower-cased ("ew emer.", "eu
-    observation", "transfer from hospital"): the values in contracts/synonyms.yaml whose lower-case form none of
-    their clinical names contains. A family that forgets to declare the synonym table shows these."""
-    from pipeline.construction.requests.family import load_synonyms
-    from pipeline.paths import CONTRACTS_DIR
-
-    synonyms = load_synonyms(CONTRACTS_DIR / "synonyms.yaml")
+    observation", "transfer from hospital"): the values in the build's synonym table (contracts/synonyms.yaml)
+    whose lower-case form none of their clinical names contains. A family that forgets to declare the synonym
+    table shows these. Built from the build's own table, so a custom catalogue's codes are the ones checked."""
     codes = [raw.lower() for group in ("admission_type", "admission_location")
              for raw, names in synonyms.get(group, {}).items()
              if not any(raw.lower() in n.lower() for n in names)]
@@ -163,11 +160,8 @@ def _lowered_category_codes() -> re.Pattern | None:
                       re.IGNORECASE) if codes else None
 
 
-LOWERED_CATEGORY_CODE = _lowered_category_codes()
-
-
-def wording_problems(question: str) -> list[str]:
-    """Database-dump wording a clinician would not write."""
+def wording_problems(question: str, lowered_codes: re.Pattern | None = None) -> list[str]:
+    """Database-dump wording a clinician would not write (`lowered_codes`: from lowered_category_codes)."""
     out = []
     for m in ALL_CAPS_RUN.finditer(question):
         words = re.findall(r"[A-Z][A-Z/&.-]+", m.group(0))
@@ -181,17 +175,19 @@ def wording_problems(question: str) -> list[str]:
     m = ONE_PLURAL.search(question)
     if m:
         out.append(f"singular count with a plural noun: {m.group(0)!r}")
-    m = LOWERED_CATEGORY_CODE.search(question) if LOWERED_CATEGORY_CODE else None
+    m = lowered_codes.search(question) if lowered_codes else None
     if m:
         out.append(f"a database category code lower-cased: {m.group(0)!r}")
     return out
 
 
-def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
+def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]],
+                   synonyms: dict[str, dict[str, list[str]]]) -> dict[str, Any]:
+    lowered = lowered_category_codes(synonyms)
     bad: dict[str, list[str]] = {}
     kinds: Counter[str] = Counter()
     for tid, q in tasks.select("task_id", "question").iter_rows():
-        probs = wording_problems(q)
+        probs = wording_problems(q, lowered)
         if probs:
             bad[tid] = probs
             kinds.update(p.split(":")[0].split(" '")[0] for p in probs)
@@ -215,14 +211,16 @@ def rate_families(families: list[dict[str, Any]]) -> set[str]:
     return out
 
 
-def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict[str, Any]]) -> dict[str, Any]:
-    """All validity measures of a split, with the problems against the thresholds above."""
+def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict[str, Any]],
+                    synonyms: dict[str, dict[str, list[str]]]) -> dict[str, Any]:
+    """All validity measures of a split, with the problems against the thresholds above (`synonyms`: the build's
+    synonym table, for the wording rule on lower-cased category codes)."""
     tasks = pl.concat([train, test], how="vertical_relaxed")
     tells_rep = tells_report(train, test) if train.height and test.height else {"auroc": 0.5, "by_family": {}}
     auroc = tells_rep["auroc"]
     ops = operator_report(tasks, families)
     golds = gold_report(tasks, rate_families(families))
-    wording = wording_report(tasks, families)
+    wording = wording_report(tasks, families, synonyms)
     tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
         if auroc > MAX_TELLS_AUROC else []
     return {"tells_auroc": auroc, "tells": tells_rep, "operators": ops, "golds": golds, "wording": wording,
