@@ -196,9 +196,11 @@ def test_families_same_on_postgres(tiny_yields, tiny_pg_url):
     assert diffs.height == 0, diffs
 
 
-def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_url):
+@pytest.mark.parametrize("intent", INTENTS)
+def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_url, intent):
     """The catalogue's own templates (CTEs hoisted or kept per binding by the engine) give the same conditions and
-    answers set-based as the per-contract SQL the dataset stores and the oracle runs, on a few bindings each."""
+    answers set-based as the per-contract SQL the dataset stores and the oracle runs, on a few bindings each.
+    One test per intent: the whole catalogue in one test ran close to the 300 s timeout on a loaded machine."""
     from pipeline.construction.requests.binding import bind_family
     from pipeline.construction.sqlexec import SetRunner
     from pipeline.construction.verification.verify import verify_per_contract, verify_set
@@ -207,7 +209,9 @@ def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_u
     with connect(tiny_duckdb_url) as db:
         runner = SetRunner(db, chunk_size=4, adaptive=False)
         checked = 0
-        for fam in families:
+        mine_fams = [f for f in families if f.spec.intent == intent]
+        assert mine_fams, f"no family of intent {intent}"
+        for fam in mine_fams:
             bound = bind_family(db, fam, seed=0, cap=5).sampled[:5]
             if not bound:
                 continue
@@ -226,7 +230,7 @@ def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_u
                     assert len(mine) == len(theirs), (fam.id, n.candidates)
             checked += 1
         assert runner.stats.fallbacks == 0
-        assert checked >= 0.8 * len(families)
+        assert checked >= 0.8 * len(mine_fams)
 
 
 if __name__ == "__main__":
