@@ -123,6 +123,36 @@ def test_catalogue_lists_every_family(families):
     assert not wrong, f"contracts/README.md's tier table lacks or misstates {wrong}"
 
 
+def test_every_sql_file_is_used_by_a_family(families):
+    """A file no family reads (directly or through an `-- include:`) is a superseded copy that drifts from the one in
+    use; 11 such files had piled up before this test."""
+    from pipeline.construction.requests.family import included_files
+
+    used, todo = set(), [rel for fam in families for rel in fam.sql]
+    while todo:
+        rel = todo.pop()
+        if rel not in used:
+            used.add(rel)
+            todo += included_files((SQL_DIR / rel).read_text())
+    unused = sorted(str(p.relative_to(SQL_DIR)) for p in SQL_DIR.rglob("*.sql") if str(p.relative_to(SQL_DIR)) not in used)
+    assert not unused, f"SQL files no family uses: {unused}"
+
+
+def test_include_lines_expand_fragments_and_name_what_is_wrong(tmp_path):
+    from pipeline.construction.requests.family import IncludeError, expand_includes
+
+    (tmp_path / "frag").mkdir()
+    (tmp_path / "frag" / "inner.sql").write_text("-- header, not copied\n  x AS (SELECT 1 AS one)\n")
+    (tmp_path / "frag" / "outer.sql").write_text("-- header\n-- include: frag/inner.sql\n")
+    text = "WITH\n-- include: frag/outer.sql\nSELECT one FROM x\n"
+    assert expand_includes(text, tmp_path) == "WITH\n  x AS (SELECT 1 AS one)\nSELECT one FROM x\n"
+    with pytest.raises(IncludeError, match="not found: frag/none.sql"):
+        expand_includes("-- include: frag/none.sql\n", tmp_path)
+    (tmp_path / "frag" / "loop.sql").write_text("-- include: frag/loop.sql\n")
+    with pytest.raises(IncludeError, match="cycle"):
+        expand_includes("-- include: frag/loop.sql\n", tmp_path)
+
+
 def test_synonyms_file():
     syn = load_synonyms(CONTRACTS / "synonyms.yaml")
     assert {"lab", "vital", "drug"} <= set(syn)

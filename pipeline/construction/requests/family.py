@@ -350,6 +350,43 @@ def _rel(path: Path, base: Path) -> str:
         return str(path)
 
 
+INCLUDE_RE = re.compile(r"^[ \t]*-- include: (\S+)[ \t]*\n?", re.MULTILINE)
+MAX_INCLUDE_DEPTH = 4
+
+
+class IncludeError(ValueError):
+    """An `-- include:` line that names no file, or files that include each other."""
+
+
+def expand_includes(text: str, sql_dir: Path, chain: tuple[str, ...] = ()) -> str:
+    """Replace each `-- include: <path under sql/families>` line with that fragment's SQL (recursively).
+
+    A block several families need verbatim (the Charlson comorbidity flags, the first-day SOFA components) lives in
+    one fragment, so a fix reaches every family that uses it; the stored reference SQL is the expanded text, the
+    same query an agent or the oracle runs. The fragment's leading comment lines are its own header and are not
+    copied."""
+
+    def one(m: re.Match) -> str:
+        rel = m.group(1)
+        if rel in chain or len(chain) >= MAX_INCLUDE_DEPTH:
+            raise IncludeError(f"include cycle or depth over {MAX_INCLUDE_DEPTH}: {' -> '.join([*chain, rel])}")
+        frag = sql_dir / rel
+        if not frag.is_file():
+            raise IncludeError(f"included SQL file not found: {rel}")
+        lines = frag.read_text().splitlines(keepends=True)
+        while lines and lines[0].lstrip().startswith("--") and not INCLUDE_RE.match(lines[0]):
+            lines.pop(0)
+        body = expand_includes("".join(lines), sql_dir, (*chain, rel))
+        return body if body.endswith("\n") or not m.group(0).endswith("\n") else body + "\n"
+
+    return INCLUDE_RE.sub(one, text)
+
+
+def included_files(text: str) -> list[str]:
+    """The fragments a SQL file includes directly (paths under sql/families)."""
+    return INCLUDE_RE.findall(text)
+
+
 def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = None) -> tuple[Family | None, list[FamilyError]]:
     """Load and validate one YAML family. Returns the family (None if invalid) and its errors."""
     shown = _rel(path, display_base) if display_base else str(path)
@@ -408,9 +445,13 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
         if not file.is_file():
             err(loc, f"SQL file not found: {_rel(file, display_base) if display_base else file}")
             continue
-        text_sql = file.read_text()
-        family.sql[rel] = text_sql
         shown_sql = _rel(file, display_base) if display_base else str(file)
+        try:
+            text_sql = expand_includes(file.read_text(), sql_dir)
+        except IncludeError as e:
+            err(loc, str(e), shown_sql)
+            continue
+        family.sql[rel] = text_sql
         used = _placeholders(text_sql)
         if is_binding and used:
             err(loc, f"the binding query takes no placeholders, found {sorted(used)}", shown_sql)
