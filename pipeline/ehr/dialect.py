@@ -5,6 +5,8 @@ wrong on its own: a bare NUMERIC becomes DECIMAL(18,3) in DuckDB and silently tr
 integer division needs the AST typed (qualify + annotate_types against the MIMIC schema) to stay integral.
 """
 
+import threading
+
 import sqlglot
 from sqlglot import exp
 from sqlglot.errors import OptimizeError, ParseError
@@ -108,6 +110,7 @@ def _fix_interval_sums(tree: exp.Expression) -> bool:
 _CACHE_SIZE = 4096
 _CACHEABLE_CHARS = 20_000  # set-based construction queries run once and can be ~100 KB: not worth keeping
 _cache: dict[str, str] = {}
+_cache_lock = threading.Lock()  # the build's two worker threads evict together: an unguarded pop raised KeyError
 
 
 def to_duckdb(sql: str, parsed: exp.Expression | None = None) -> str:
@@ -124,9 +127,10 @@ def to_duckdb(sql: str, parsed: exp.Expression | None = None) -> str:
     out = _transpile_tree(parsed)
     if len(sql) > _CACHEABLE_CHARS:
         return out
-    if len(_cache) >= _CACHE_SIZE:
-        _cache.pop(next(iter(_cache)))
-    _cache[sql] = out
+    with _cache_lock:
+        while len(_cache) >= _CACHE_SIZE:
+            _cache.pop(next(iter(_cache)))
+        _cache[sql] = out
     return out
 
 
