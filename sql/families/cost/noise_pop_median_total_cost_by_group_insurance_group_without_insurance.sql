@@ -2,15 +2,8 @@
 -- ICD patterns, or by a code whose title names the group): the group and the insurance both exist, but the cohort the
 -- median is taken over is empty
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
-  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
-  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
-  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
-  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
-  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
-  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
-  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
-  ('chronic ischemic heart disease', '414%', 'I25%'),
-  ('migraine', '346%', 'G43%'), ('pneumococcal pneumonia', '481%', 'J13%'), ('infectious arthritis', '711%', 'M00%')
+  -- include: fragments/dx_groups.sql
+  , ('migraine', '346%', 'G43%'), ('pneumococcal pneumonia', '481%', 'J13%'), ('infectious arthritis', '711%', 'M00%')
 )
 SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern
 FROM dx_groups g

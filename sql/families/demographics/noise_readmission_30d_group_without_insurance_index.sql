@@ -6,14 +6,8 @@
 --   group_adm  admissions coded with each other group
 --   index_adm  each patient's first admission with each other group
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
-  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
-  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
-  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
-  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
-  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
-  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
-  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
-  ('chronic ischemic heart disease', '414%', 'I25%'), ('aortic valve disease', '4241%', 'I35%')
+  -- include: fragments/dx_groups.sql
+  , ('aortic valve disease', '4241%', 'I35%')
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, d.hadm_id
   FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d

@@ -48,27 +48,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   FROM index_adm i
 ), cci AS (
   SELECT
-    com.hadm_id, age_score + myocardial_infarct + congestive_heart_failure + peripheral_vascular_disease + cerebrovascular_disease + dementia + chronic_pulmonary_disease + rheumatic_disease + peptic_ulcer_disease + CASE
-      WHEN mild_liver_disease IS NULL OR (
-        3 * severe_liver_disease
-      ) IS NULL
-      THEN NULL
-      ELSE GREATEST(mild_liver_disease, 3 * severe_liver_disease)
-    END + CASE
-      WHEN (
-        2 * diabetes_with_cc
-      ) IS NULL OR diabetes_without_cc IS NULL
-      THEN NULL
-      ELSE GREATEST(2 * diabetes_with_cc, diabetes_without_cc)
-    END + CASE
-      WHEN (
-        2 * malignant_cancer
-      ) IS NULL OR (
-        6 * metastatic_solid_tumor
-      ) IS NULL
-      THEN NULL
-      ELSE GREATEST(2 * malignant_cancer, 6 * metastatic_solid_tumor)
-    END + 2 * paraplegia + 2 * renal_disease + 6 * aids AS charlson_comorbidity_index
+    com.hadm_id,
+-- include: fragments/charlson_index_sum.sql
   FROM com
   JOIN ag ON ag.hadm_id = com.hadm_id
 ), spread AS (

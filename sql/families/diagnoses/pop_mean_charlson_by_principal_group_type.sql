@@ -35,27 +35,7 @@ WITH group_adm AS (
         FROM cohort c0 JOIN mimiciv_hosp.patients p ON p.subject_id = c0.subject_id) c
 ), charlson AS (
   SELECT com.hadm_id,
-  age_score + myocardial_infarct + congestive_heart_failure + peripheral_vascular_disease + cerebrovascular_disease + dementia + chronic_pulmonary_disease + rheumatic_disease + peptic_ulcer_disease + CASE
-    WHEN mild_liver_disease IS NULL OR (
-      3 * severe_liver_disease
-    ) IS NULL
-    THEN NULL
-    ELSE GREATEST(mild_liver_disease, 3 * severe_liver_disease)
-  END + CASE
-    WHEN (
-      2 * diabetes_with_cc
-    ) IS NULL OR diabetes_without_cc IS NULL
-    THEN NULL
-    ELSE GREATEST(2 * diabetes_with_cc, diabetes_without_cc)
-  END + CASE
-    WHEN (
-      2 * malignant_cancer
-    ) IS NULL OR (
-      6 * metastatic_solid_tumor
-    ) IS NULL
-    THEN NULL
-    ELSE GREATEST(2 * malignant_cancer, 6 * metastatic_solid_tumor)
-  END + 2 * paraplegia + 2 * renal_disease + 6 * aids AS charlson_comorbidity_index
+-- include: fragments/charlson_index_sum.sql
   FROM com JOIN ag ON ag.hadm_id = com.hadm_id
 )
 SELECT ROUND(CAST(AVG(ch.charlson_comorbidity_index) AS NUMERIC), 2) AS mean_charlson

@@ -4,14 +4,8 @@
 --   dx_groups  the family's diagnosis groups (ICD-9 and ICD-10 patterns)
 --   sizes      admissions per (group, admission type)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
-  ('heart failure', '428%', 'I50%'), ('acute kidney injury', '584%', 'N17%'), ('pneumonia', '486%', 'J18%'),
-  ('COPD', '496%', 'J44%'), ('chronic kidney disease', '585%', 'N18%'), ('type 2 diabetes', '250%', 'E11%'),
-  ('atrial fibrillation', '42731%', 'I48%'), ('myocardial infarction', '410%', 'I21%'),
-  ('ischemic stroke', '434%', 'I63%'), ('liver cirrhosis', '5715%', 'K746%'),
-  ('gastrointestinal hemorrhage', '578%', 'K922%'), ('hyperkalemia', '2767%', 'E875%'),
-  ('hyponatremia', '2761%', 'E871%'), ('urinary tract infection', '5990%', 'N390%'),
-  ('essential hypertension', '401%', 'I10%'), ('septicemia', '038%', 'A41%'),
-  ('chronic ischemic heart disease', '414%', 'I25%'), ('varicose veins of the legs', '454%', 'I83%'),
+  -- include: fragments/dx_groups.sql
+  , ('varicose veins of the legs', '454%', 'I83%'),
   ('schizophrenia', '295%', 'F20%'), ('osteoarthritis of the knee', '715_6%', 'M17%'),
   ('chronic gout', '27402%', 'M1A%'), ('immunodeficiency disorders', '279%', 'D84%'),
   ('allergic rhinitis', '477%', 'J30%')
