@@ -1,15 +1,41 @@
--- Query noise: a insurance of this EHR under which no admission coded with the group (the presupposed cohort is empty)
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), cohort AS (
-  SELECT a.insurance, a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
-  FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
+-- Query noise: a (diagnosis group, insurance) stratum with no admission in it, though the group and the insurance
+-- each fill a Clean-sized stratum elsewhere (≥ 20 admissions), so both occur in Clean questions of the family. Two
+-- ways in, one side changed each: the same group under another insurance, or another group of the family's list
+-- under the same insurance (valve surgery for aortic valve disease is for patients of Medicare age, so none is under
+-- Other insurance or No charge). Swapping the insurance alone (with no check that it was a Clean one) gave 1 of 57
+-- Noise tasks. A group counts as present under an insurance also when a code outside its patterns has a title naming
+-- it, so no reader who searches by title finds a cohort.
+--   dx_groups    the family's diagnosis groups (as in its binding)
+--   strata       admissions per (group, insurance), by the group's ICD patterns
+--   clean_sized  the strata as large as the family's Clean ones
+--   by_title     (group, insurance) pairs with an admission coded with a code whose title names the group
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  -- include: fragments/dx_groups.sql
+  , ('aortic valve disease', '4241%', 'I35%')
+), strata AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance, COUNT(DISTINCT a.hadm_id) AS n
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.insurance IS NOT NULL
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance
+), clean_sized AS (
+  SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern, s.insurance FROM strata s WHERE s.n >= 20
+), by_title AS (
+  SELECT DISTINCT g.dx_group, a.insurance
+  FROM dx_groups g
+  JOIN mimiciv_hosp.d_icd_diagnoses t ON LOWER(t.long_title) LIKE '%' || LOWER(g.dx_group) || '%'
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = t.icd_code AND d.icd_version = t.icd_version
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
 )
-SELECT v.insurance
-FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0 WHERE a0.insurance IS NOT NULL) v
-WHERE v.insurance <> {{insurance}}
-  AND NOT EXISTS (SELECT 1 FROM cohort c WHERE c.insurance = v.insurance)
+SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance
+FROM (SELECT {{dx_group}} AS dx_group, {{icd9_pattern}} AS icd9_pattern, {{icd10_pattern}} AS icd10_pattern, i.insurance
+      FROM (SELECT DISTINCT cs.insurance FROM clean_sized cs) i
+      WHERE i.insurance <> {{insurance}}
+      UNION ALL
+      SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, {{insurance}} AS insurance
+      FROM (SELECT DISTINCT cs.dx_group, cs.icd9_pattern, cs.icd10_pattern FROM clean_sized cs) g
+      WHERE g.dx_group <> {{dx_group}}) c
+WHERE NOT EXISTS (SELECT 1 FROM strata s WHERE s.dx_group = c.dx_group AND s.insurance = c.insurance)
+  AND NOT EXISTS (SELECT 1 FROM by_title bt WHERE bt.dx_group = c.dx_group AND bt.insurance = c.insurance)

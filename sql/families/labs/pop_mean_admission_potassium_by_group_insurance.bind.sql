@@ -1,6 +1,10 @@
--- (diagnosis group, insurance) strata with ≥ 20 admissions coded with the group; n_adm = that count
+-- (diagnosis group, insurance) strata with ≥ 20 admissions coded with the group; n_adm = that count. Besides the
+-- common groups, aortic valve disease: its valve surgery is for patients of Medicare age (74 admissions under
+-- Medicare in the default EHR, none under Other insurance or No charge), so the Query twin's empty stratum pairs a
+-- group and an insurance that both occur in Clean questions (every common group fills nearly every stratum)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
+  , ('aortic valve disease', '4241%', 'I35%')
 ), cohort AS (
   SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance, a.hadm_id
   FROM dx_groups g
