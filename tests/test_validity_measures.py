@@ -135,3 +135,22 @@ def test_the_blocking_operator_check_gates_only_a_measured_split(tmp_path) -> No
     assert not any("family labs.x" in p for p in widened.metadata["problems"].value)  # (one family: 'a' > 10%)
     tiny = dataset_split_operators(publish("tiny", thin, 50), families)
     assert tiny.passed and tiny.metadata["measured"].value is False
+
+
+def test_the_operator_check_blocks_with_error_severity(tmp_path) -> None:
+    """The operator floor is a gate, not a warning: every spec of the check blocks, and a full-size split below the
+    floor fails with ERROR (the severity the build stops on)."""
+    from dagster import AssetCheckSeverity
+
+    from pipeline.assets.checks import MIN_MEASURED_TEST_TASKS, dataset_split_operators
+
+    specs = list(dataset_split_operators.check_specs)
+    assert specs and all(s.blocking for s in specs)
+    spec = {"id": "labs.x", "noise": [{"level": "record", "breaks": "a", "kind": "content"},
+                                      {"level": "value", "breaks": "b", "kind": "content"}]}
+    families = pl.DataFrame({"family": ["labs.x"], "spec": [json.dumps({"spec": spec})]})
+    noise = pl.DataFrame(_noise("labs.x", {"record:a:x/n1": MIN_MEASURED_TEST_TASKS, "value:b:shift:t": 300}))
+    noise.with_columns(pl.lit("q").alias("question")).write_parquet(tmp_path / "train.parquet")
+    noise.with_columns(pl.lit("q").alias("question")).write_parquet(tmp_path / "test.parquet")
+    result = dataset_split_operators({"out_dir": str(tmp_path)}, families)
+    assert not result.passed and result.severity == AssetCheckSeverity.ERROR
