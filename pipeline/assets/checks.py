@@ -144,10 +144,10 @@ def dataset_split_no_tells(dataset_split: dict) -> AssetCheckResult:
 def dataset_split_operators(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
     """Blocking: on the default split every family meets the floor (largest broken condition 6.8% of Noise, content
     operators 66%). The stratified population families get their Query twins from the strata the generator leaves
-    empty (no elective admission for sepsis, no valve-surgery patient under Other insurance, no CVICU stay begun at
-    45-49), reached from either side of the stratum where both values are Clean ones; the thinnest Query yields are
-    labs.pop_mean_admission_potassium_by_group_insurance (7 of 58 Noise tasks), vitals.pop_mean_first_icu_day_lowest_
-    map_by_group_insurance (12 of 44) and vitals.pop_max_by_age_careunit (16 of 139)."""
+    empty (no elective admission for sepsis, no valve-surgery patient under Medicaid or Other insurance, no CVICU
+    stay begun at 45-49); the three thinnest reach it from either side, so both values are Clean ones, and yield
+    Query twins in vitals.pop_mean_first_icu_day_lowest_map_by_group_insurance (4 of 35 Noise tasks, 2 needed),
+    labs.pop_mean_admission_potassium_by_group_insurance (7 of 58) and vitals.pop_max_by_age_careunit (16 of 139)."""
     train, test = _published(dataset_split)
     rep = measures.operator_report(pl.concat([train, test]), _specs(request_families))
     return _gate(rep["problems"], _measured(test), {

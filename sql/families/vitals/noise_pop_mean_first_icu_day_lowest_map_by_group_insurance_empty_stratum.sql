@@ -1,23 +1,44 @@
--- Query noise: an insurance of this EHR under which no ICU admission was coded with the group (the presupposed cohort
--- is empty), by the group's ICD patterns or by a code whose title names the group (a reader who searches by title
--- finds no cohort either: 4 ICU admissions with No charge carry an old myocardial infarction)
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), cohort AS (
-  SELECT a.insurance, a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
+-- Query noise: a (diagnosis group, insurance) stratum with no ICU admission in it, though the group and the insurance
+-- each fill a Clean-sized ICU stratum elsewhere (≥ 20 admissions), so both occur in Clean questions of the family.
+-- Two ways in, one side changed each: the same group under another insurance, or another group of the family's list
+-- under the same insurance (aortic stenosis, whose valve surgery is for patients of Medicare age, has no ICU
+-- admission under Medicaid). A group counts as present under an insurance also when a code outside its patterns has
+-- a title naming it, so no reader who searches by title finds a cohort. Swapping the insurance to any other of the
+-- EHR gave 1 to 3 of 34 Noise tasks, all naming No charge or Other, insurances no Clean question of the family names.
+--   dx_groups    the family's diagnosis groups (as in its binding)
+--   strata       ICU admissions per (group, insurance), by the group's ICD patterns
+--   clean_sized  the strata as large as the family's Clean ones
+--   by_title     (group, insurance) pairs with an ICU admission coded with a code whose title names the group
+WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+  -- include: fragments/dx_groups.sql
+  , ('aortic stenosis', '4241%', 'I350%')
+), icu_adm AS (
+  SELECT a.hadm_id, a.insurance
   FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
-  WHERE a.insurance IS NOT NULL
-    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+  WHERE a.insurance IS NOT NULL AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+), strata AS (
+  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance, COUNT(DISTINCT ia.hadm_id) AS n
+  FROM dx_groups g
+  JOIN mimiciv_hosp.diagnoses_icd d
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+  JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
+  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance
+), clean_sized AS (
+  SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern, s.insurance FROM strata s WHERE s.n >= 20
+), by_title AS (
+  SELECT DISTINCT g.dx_group, ia.insurance
+  FROM dx_groups g
+  JOIN mimiciv_hosp.d_icd_diagnoses t ON LOWER(t.long_title) LIKE '%' || LOWER(g.dx_group) || '%'
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = t.icd_code AND d.icd_version = t.icd_version
+  JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
 )
-SELECT v.insurance
-FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0 WHERE a0.insurance IS NOT NULL) v
-WHERE v.insurance <> {{insurance}}
-  AND NOT EXISTS (SELECT 1 FROM cohort c WHERE c.insurance = v.insurance)
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
-                  JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
-                  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-                  WHERE a.insurance = v.insurance AND LOWER(t.long_title) LIKE '%' || LOWER({{dx_group}}) || '%'
-                    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id))
+SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance
+FROM (SELECT {{dx_group}} AS dx_group, {{icd9_pattern}} AS icd9_pattern, {{icd10_pattern}} AS icd10_pattern, i.insurance
+      FROM (SELECT DISTINCT cs.insurance FROM clean_sized cs) i
+      WHERE i.insurance <> {{insurance}}
+      UNION ALL
+      SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, {{insurance}} AS insurance
+      FROM (SELECT DISTINCT cs.dx_group, cs.icd9_pattern, cs.icd10_pattern FROM clean_sized cs) g
+      WHERE g.dx_group <> {{dx_group}}) c
+WHERE NOT EXISTS (SELECT 1 FROM strata s WHERE s.dx_group = c.dx_group AND s.insurance = c.insurance)
+  AND NOT EXISTS (SELECT 1 FROM by_title bt WHERE bt.dx_group = c.dx_group AND bt.insurance = c.insurance)
