@@ -256,6 +256,11 @@ class ExecStats:
 
 
 Bindings = Sequence[tuple[int, dict[str, SlotValue]]]
+
+
+def _label(key: str) -> str:
+    """A template's start, whitespace collapsed, to tell in a log which one changed strategy."""
+    return " ".join(key.split(":", 1)[-1].split())[:160]
 _STRATEGY: dict[str, dict[str, str]] = {}
 _SINGLE_COST: dict[str, dict[str, float]] = {}
 
@@ -339,7 +344,7 @@ class SetRunner:
                     ok = per_set < win_x * per_one  # per contract only when set-based is clearly not better
                 except QueryError as e:
                     frame = None
-                    log.info("set-based %s probe of %d bindings failed (%s)", kind, len(probe), e)
+                    log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
                 if frame is not None:
                     parse(frame, dict(probe))
                 else:
@@ -348,7 +353,8 @@ class SetRunner:
             self.strategy[key] = "set" if ok else "single"
             if not ok:
                 self.stats.per_contract_templates += 1
-                log.info("%s template runs per contract on %s (set-based not faster)", kind, self.db.backend)
+                log.info("%s template runs per contract on %s (set-based not faster): %s", kind, self.db.backend,
+                         _label(key))
         if self.strategy.get(key) == "single":
             for b, sl in todo:
                 single(b, sl)
