@@ -2,7 +2,11 @@
 -- stated one: labs linked to the stated drug (fragments/linked_lab_drug_pairs.sql), each with its display label,
 -- upper reference limit and single unit as the binding states them, other than the stated lab. The including file
 -- adds the condition that makes the twin Noise (never drawn, never above the limit) and the CTE legend; adm_labs is
--- this admission's results, with those filed without an admission but drawn during it.
+-- this admission's results, with those filed without an admission but drawn during it; adm_top, per lab, the
+-- highest of its and its siblings' results and whether the lab itself was drawn and filed with the admission (one
+-- pass over the admission's results). The admission joins the results on the patient too: joined on its id alone,
+-- the set-based form paired every result filed without an admission with every admission in a nested loop before
+-- it applied the bindings (3,000 patients: 2.3 s of a 110-binding query; at 100,000 each query ran minutes).
 WITH linked AS (
   SELECT * FROM (VALUES
     -- include: fragments/linked_lab_drug_pairs.sql
@@ -18,11 +22,16 @@ WITH linked AS (
   GROUP BY l.itemid
   HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
 ), adm_labs AS (
-  SELECT l.itemid, l.valuenum FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}}
+  SELECT l.itemid, l.valuenum, 1 AS filed FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}}
   UNION ALL
-  SELECT l.itemid, l.valuenum
-  FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.admissions a ON a.hadm_id = {{hadm_id}}
+  SELECT l.itemid, l.valuenum, 0 AS filed
+  FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.admissions a ON a.hadm_id = {{hadm_id}} AND a.subject_id = l.subject_id
   WHERE l.subject_id = {{subject_id}} AND l.hadm_id IS NULL AND l.charttime BETWEEN a.admittime AND a.dischtime
+), adm_top AS (
+  SELECT s.itemid, MAX(l.valuenum) AS top,
+         MAX(CASE WHEN l.itemid = s.itemid AND l.filed = 1 AND l.valuenum IS NOT NULL THEN 1 ELSE 0 END) AS drawn
+  FROM siblings s JOIN adm_labs l ON l.itemid = s.same_itemid
+  GROUP BY s.itemid
 )
 SELECT li.itemid,
        CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)

@@ -8,8 +8,7 @@
 --   siblings   items a careful reader counts as the same lab
 --   lab_info   each lab's display label, threshold (upper reference limit) and unit, as the binding states them
 --   adm_labs   the admission's results, with those filed without an admission but drawn during this one
+--   adm_top    per linked lab: the highest result of it and its siblings, and whether it was drawn and filed
 -- include: fragments/linked_lab_candidates.sql
-  AND EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l
-              WHERE l.itemid = li.itemid AND l.hadm_id = {{hadm_id}} AND l.valuenum IS NOT NULL)
-  AND NOT EXISTS (SELECT 1 FROM siblings s JOIN adm_labs l ON l.itemid = s.same_itemid
-                  WHERE s.itemid = li.itemid AND l.valuenum >= li.threshold)
+  AND li.itemid IN (SELECT t.itemid FROM adm_top t JOIN lab_info i ON i.itemid = t.itemid
+                    WHERE t.drawn = 1 AND (t.top IS NULL OR t.top < i.threshold))

@@ -7,5 +7,6 @@
 --   siblings   items a careful reader counts as the same lab
 --   lab_info   each lab's display label, threshold (upper reference limit) and unit, as the binding states them
 --   adm_labs   the admission's results, with those filed without an admission but drawn during this one
+--   adm_top    per linked lab: the highest result of it and its siblings (a row only where one was drawn)
 -- include: fragments/linked_lab_candidates.sql
-  AND NOT EXISTS (SELECT 1 FROM siblings s JOIN adm_labs l ON l.itemid = s.same_itemid WHERE s.itemid = li.itemid)
+  AND NOT EXISTS (SELECT 1 FROM adm_top t WHERE t.itemid = li.itemid)
