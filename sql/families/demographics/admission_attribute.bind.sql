@@ -1,4 +1,6 @@
--- (admission, one recorded demographic/administrative attribute); ≤ 2 per admission
+-- (admission, one recorded demographic/administrative attribute); ≤ 2 per admission, the attributes drawn evenly by
+-- a hash of (admission, attribute). An order by the attribute name's length had drawn language for 19% of the
+-- contracts, so at 100,000 patients "English" was 17.2% of the family's golds (> 15%)
 WITH att AS (
   SELECT a.subject_id, a.hadm_id, a.admittime, v.attribute
   FROM mimiciv_hosp.admissions a
@@ -10,7 +12,7 @@ WITH att AS (
           WHEN 'admission location' THEN a.admission_location WHEN 'discharge location' THEN a.discharge_location
           ELSE pt.gender END IS NOT NULL
 ), pick AS (
-  SELECT att.*, ROW_NUMBER() OVER (PARTITION BY att.hadm_id ORDER BY (LENGTH(att.attribute) * 7919 + att.hadm_id) % 1231, att.attribute) AS rn
+  SELECT att.*, ROW_NUMBER() OVER (PARTITION BY att.hadm_id ORDER BY MD5(CAST(att.hadm_id AS VARCHAR) || att.attribute), att.attribute) AS rn
   FROM att
 )
 SELECT p.subject_id, p.hadm_id, CAST(p.admittime AS DATE) AS admit_date, p.attribute
