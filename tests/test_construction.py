@@ -25,7 +25,7 @@ from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
 from pipeline.construction.sqlexec import SetRunner, lateral, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
-from pipeline.ehr.database import QueryError, connect
+from pipeline.ehr.database import connect
 
 DATA = Path(__file__).parent / "data" / "families"
 CONTRACTS, SQL = DATA / "contracts", DATA / "sql"
@@ -333,53 +333,6 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
     runner._run("fixed", "reference", bindings, lambda ch: "", lambda frame, chunk: seen.extend(chunk), single)
     assert runner.strategy["fixed"] == "set" and runner.stats.per_contract_templates == 0
     assert sorted(seen) == list(range(400))
-
-
-def _fixed_cost_run(db, scan_s: float, per_contract_s: float, n: int) -> tuple[SetRunner, list[int], list[float]]:
-    """_run over n bindings where a set-based query costs `scan_s` whatever its size and one contract
-    `per_contract_s`, on a simulated clock; → (runner, bindings seen in order, the time limits the queries got).
-    Strategies are shared per database, so the template key is new for each scan cost."""
-    now, limits = [0.0], []
-
-    class FixedCost(SetRunner):
-        def clock(self):
-            return now[0]
-
-        def _query(self, kind, sql, timeout_s=None):
-            limits.append(timeout_s)
-            now[0] += min(scan_s, timeout_s)
-            if scan_s > timeout_s:
-                raise QueryError(f"query exceeded the {timeout_s} s time limit")
-            return pl.DataFrame()
-
-    runner, seen = FixedCost(db, chunk_size=1000), []
-
-    def single(bid, slots):
-        now[0] += per_contract_s
-        seen.append(bid)
-
-    runner._run(f"scan{scan_s}", "candidates", [(i, {}) for i in range(n)], lambda ch: "",
-                lambda frame, chunk: seen.extend(chunk), single)
-    return runner, seen, limits
-
-
-def test_a_scan_that_only_a_whole_chunk_amortizes_stays_set_based(db):
-    """At 100,000 patients four noise-candidates templates lost both probes (a scan of ~30 s against 0.15 s per
-    contract: 24 and 96 bindings cannot amortize it) and ran 1,400 single queries each. A whole chunk of 1,000
-    does (30 ms per binding): it must be tried before giving up, with the per-contract time as its limit."""
-    runner, seen, limits = _fixed_cost_run(db, scan_s=30.0, per_contract_s=0.15, n=1400)
-    assert runner.strategy["scan30.0"] == "set" and runner.stats.per_contract_templates == 0
-    assert sorted(seen) == list(range(1400)) and len(seen) == 1400  # every binding exactly once
-    assert limits[2] == pytest.approx(1000 * 0.15)  # the whole chunk may cost what 1,000 contracts would
-
-
-def test_a_scan_no_chunk_amortizes_runs_per_contract(db):
-    """Where even 1,000 bindings cost more set-based than one query each (a 400 s scan against 0.15 s), the template
-    runs per contract, each binding once, and the lost chunk costs no more than running it per contract."""
-    runner, seen, limits = _fixed_cost_run(db, scan_s=400.0, per_contract_s=0.15, n=1400)
-    assert runner.strategy["scan400.0"] == "single" and runner.stats.per_contract_templates == 1
-    assert sorted(seen) == list(range(1400)) and len(seen) == 1400
-    assert len(limits) == 3 and limits[2] == pytest.approx(150.0)
 
 
 def test_rewrite_offline_and_validation(families, synonyms):

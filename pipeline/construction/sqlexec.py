@@ -261,6 +261,8 @@ Bindings = Sequence[tuple[int, dict[str, SlotValue]]]
 def _label(key: str) -> str:
     """A template's start, whitespace collapsed, to tell in a log which one changed strategy."""
     return " ".join(key.split(":", 1)[-1].split())[:160]
+
+
 _STRATEGY: dict[str, dict[str, str]] = {}
 _SINGLE_COST: dict[str, dict[str, float]] = {}
 
@@ -328,22 +330,18 @@ class SetRunner:
             ok = False
             # a set-based query pays a fixed cost (a scan of a large table) that 24 bindings may not amortize (at
             # 100,000 patients five templates fell to per contract on the 24-binding probe alone): a template that
-            # loses the first probe gets a second one, 4x larger, before it runs per contract. If that loses too, a
-            # whole chunk runs set-based with the time it would take per contract as its limit: the scan cost that
-            # 96 bindings could not amortize, 1,000 usually do (at 100,000 patients four noise-candidates templates
-            # lost both probes and ran 1,400 queries each), and a chunk that runs out of time loses at most that
-            # (size, time limit and winning margin, both × the per-contract time of the probe's bindings)
-            stages = ((self.PROBE, 2.0, 1.5), (4 * self.PROBE, 2.0, 1.5), (self.chunk_size, 1.0, 1.0))
-            for size, limit_x, win_x in stages:
-                if ok or not todo or (size > self.PROBE and len(todo) < min(size, 4 * self.PROBE)):
+            # loses the first probe gets a second one, 4x larger, before it runs per contract. (A third stage, a whole
+            # chunk of 1,000 set-based, was tried and dropped: on a per-binding top-N template, the nearest admission
+            # ids of other patients, it took the 100,000-patient build from 6.3 to 7.8 GB RSS)
+            for size in (self.PROBE, 4 * self.PROBE):
+                if ok or not todo or (size > self.PROBE and len(todo) < size):
                     break
                 probe, todo = todo[:size], todo[size:]
                 t1 = self.clock()
                 try:
-                    limit = min(self.timeout_s, max(2.0, len(probe) * per_one * limit_x))
-                    frame = self._query(kind, set_sql(probe), timeout_s=limit)
+                    frame = self._query(kind, set_sql(probe), timeout_s=max(2.0, len(probe) * per_one * 2))
                     per_set = (self.clock() - t1) / len(probe)
-                    ok = per_set < win_x * per_one  # per contract only when set-based is clearly not better
+                    ok = per_set < 1.5 * per_one  # per-contract only when set-based is clearly not better
                 except QueryError as e:
                     frame = None
                     log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
