@@ -15,6 +15,7 @@ import polars as pl
 
 from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json, stable_hash
+from pipeline.construction.quality.measures import MIN_OPERATOR_SHARE
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
 from pipeline.construction.sqlexec import BID, SetRunner, render
@@ -369,6 +370,16 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
         retry = [set(declared) - w if not o.twins else set() for w, o in zip(first, outcomes, strict=True)]
         if any(retry):
             outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=retry,
+                                     outcomes=outcomes)
+        # a level few contracts could take (an empty stratum exists for some cohorts only) is then tried for every
+        # contract that lacks it, so the balancer can give it its share: computed only where targeted, the Query
+        # twins of four stratified families were 3-4 where the operator floor needs 2, and any change elsewhere
+        # could move them under it
+        short = {lv for lv in declared
+                 if sum(lv in o.twins for o in outcomes) < 2 * MIN_OPERATOR_SHARE * len(outcomes)}
+        topup = [short - set(o.twins) - set(o.failures) for o in outcomes]  # a level that failed would fail again
+        if any(topup):
+            outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=topup,
                                      outcomes=outcomes)
         return outcomes
 
