@@ -25,7 +25,7 @@ from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
 from pipeline.construction.sqlexec import SetRunner, lateral, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
-from pipeline.ehr.database import connect
+from pipeline.ehr.database import QueryError, connect
 
 DATA = Path(__file__).parent / "data" / "families"
 CONTRACTS, SQL = DATA / "contracts", DATA / "sql"
@@ -307,6 +307,33 @@ def test_a_chunk_over_the_row_limit_is_halved_not_run_per_contract(db, families)
     whole = verify_per_contract(SetRunner(db), fam, bound)
     assert [(v.reason, v.answer, v.conditions) for v in split] == [(v.reason, v.answer, v.conditions) for v in whole]
     assert small.stats.splits > 0 and small.stats.fallbacks == 0
+
+
+def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):
+    """At 100,000 patients two whole-EHR binding queries running side by side exhausted DuckDB's memory budget and
+    failed the build; the query that runs out is run again once the other is done, with the same bindings."""
+    fam = families["labs.first_value_in_admission"]
+    calls = []
+
+    class RunsOutOnce:
+        def __getattr__(self, name):
+            return getattr(db, name)
+
+        def query(self, sql, **kw):
+            calls.append(sql)
+            if len(calls) == 1:
+                raise QueryError("Out of Memory Error: failed to pin block of size 256.0 KiB (2.7 GiB/2.7 GiB used)")
+            return db.query(sql, **kw)
+
+    again = bind_family(RunsOutOnce(), fam, seed=0, cap=30)
+    assert len(calls) == 2 and again.sampled == bind_family(db, fam, seed=0, cap=30).sampled
+
+    class AlwaysFails(RunsOutOnce):
+        def query(self, sql, **kw):
+            raise QueryError("Binder Error: no such column")
+
+    with pytest.raises(QueryError, match="labs.first_value_in_admission: binding query"):
+        bind_family(AlwaysFails(), fam, seed=0, cap=30)
 
 
 def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
