@@ -30,10 +30,11 @@ class EHRResource(ConfigurableResource):
 
     def open(self) -> Database:
         if self.unbounded and self.db_url.startswith("duckdb:///"):
-            # 3 GB, not the agents' 4: the build holds Python frames beside DuckDB (two worker threads' query
-            # results); at 100,000 patients the process peaked at 7.2 GB with 4 GB for DuckDB and at 7.0 GB with
-            # 3.5 GB (target ≤ 6 GB). At 3 GB two binding queries at once can run out: the one that does reruns alone
-            return connect(self.db_url, read_only=False, memory_limit="3GB")
+            # 3.5 GB, not the agents' 4: the build holds Python frames beside DuckDB (two worker threads' query
+            # results). At 100,000 patients: 4 GB peaked at 7.2 GB RSS, 3.5 GB at 7.0 GB in 28 m 52 s, and 3 GB at
+            # 7.4 GB in 40 m 48 s with 36% more CPU (spills, smaller chunks); at 3 GB two binding queries at once
+            # also ran out of memory (a binding query that does is now rerun alone)
+            return connect(self.db_url, read_only=False, memory_limit="3.5GB")
         return connect(self.db_url)
 
     def _has_ehr(self) -> bool:
