@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from pipeline.construction.config import BuildConfig
-from pipeline.construction.noise.inject import choose_levels, shift_candidates
+from pipeline.construction.noise.inject import candidates_for, choose_levels, shift_candidates
 from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import (
     AnswerSpec,
@@ -23,7 +23,7 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import SetRunner, lateral, lateral_sql, render, split_ctes
+from pipeline.construction.sqlexec import BID, SetRunner, lateral, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import QueryError, connect
 
@@ -307,6 +307,44 @@ def test_a_chunk_over_the_row_limit_is_halved_not_run_per_contract(db, families)
     whole = verify_per_contract(SetRunner(db), fam, bound)
     assert [(v.reason, v.answer, v.conditions) for v in split] == [(v.reason, v.answer, v.conditions) for v in whole]
     assert small.stats.splits > 0 and small.stats.fallbacks == 0
+
+
+def test_noise_candidates_are_cut_chunk_by_chunk_with_the_same_picks(db, tmp_path, monkeypatch):
+    """The ICD title swap returns every coded title per binding (2M rows a chunk at 100,000 patients) and 3 are
+    kept: each chunk is cut to its picks as it arrives, so a family's chunks are never held whole. The picks must be
+    those of one chunk holding every binding, and of one query per contract."""
+    path, sql = _copy_family(tmp_path)
+    # like the title swap, every dictionary entry but the Clean one: many rows per binding, a few kept
+    (sql / "labs" / "noise_unmeasured_lab.sql").write_text(
+        "SELECT d.itemid, d.label AS lab_label FROM mimiciv_hosp.d_labitems d WHERE d.itemid <> {{itemid}}\n")
+    fam, errs = load_family_file(path, sql)
+    assert not errs, [str(e) for e in errs]
+    spec = fam.spec.noise[0]
+    clean = list(enumerate(bind_family(db, fam, seed=0, cap=40).sampled))
+    ids = {b: f"c{b}" for b, _ in clean}
+
+    def picks(runner: SetRunner) -> dict:
+        return candidates_for(runner, fam, spec, clean, seed=0, contract_ids=ids, keep=2)
+
+    whole = picks(SetRunner(db, chunk_size=1000, adaptive=False))
+    single = SetRunner(db, adaptive=False)
+    single.strategy["rows:" + fam.text(spec.candidates)] = "single"
+    by_contract = picks(single)
+    held: list[int] = []
+    frame = SetRunner.frame
+
+    def spying(self, *args, reduce, **kw):
+        def counted(part: pl.DataFrame) -> pl.DataFrame:
+            out = reduce(part)
+            held.append(out.group_by(BID).len()["len"].max())
+            return out
+        return frame(self, *args, reduce=counted, **kw)
+
+    monkeypatch.setattr(SetRunner, "frame", spying)
+    chunked = picks(SetRunner(db, chunk_size=7, adaptive=False))
+    assert chunked == whole == by_contract
+    assert all(len(v) == 2 for v in whole.values()) and len({str(v) for v in whole.values()}) > 10
+    assert len(held) == 6 and max(held) == 2  # 40 bindings in chunks of 7, each cut to 2 per binding on arrival
 
 
 def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):

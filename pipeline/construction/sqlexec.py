@@ -410,20 +410,31 @@ class SetRunner:
         self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
-    def frame(self, template: str, bindings: Bindings, kinds: dict[str, str], *, kind: str = "candidates") -> pl.DataFrame:
+    def frame(self, template: str, bindings: Bindings, kinds: dict[str, str], *, kind: str = "candidates",
+              reduce: Callable[[pl.DataFrame], pl.DataFrame] | None = None) -> pl.DataFrame:
         """All result rows of the template for all bindings as one polars frame with a leading rg_bid column
-        (for large results, e.g. noise candidates, handled vectorised rather than row by row)."""
+        (for large results, e.g. noise candidates, handled vectorised rather than row by row).
+
+        `reduce`, applied to each chunk's rows as they arrive, must treat each rg_bid on its own (a filter, a
+        per-binding top-N): then only the reduced chunks are ever held together. Noise candidates need it: the ICD
+        title swap returns every coded title per binding, 2M rows a chunk at 100,000 patients, of which 3 are kept;
+        holding a family's chunks until the end made the build's peak RSS."""
         parts: list[pl.DataFrame] = []
 
+        def keep(frame: pl.DataFrame) -> None:
+            if frame.height:
+                frame = frame.with_columns(pl.col(BID).cast(pl.Int64))
+                parts.append(reduce(frame) if reduce is not None else frame)
+
         def parse(frame: pl.DataFrame, _: dict) -> None:
-            parts.append(frame)
+            keep(frame)
 
         def single(bid: int, slots: dict) -> None:
             frame = self._query(kind, render(template, slots, kinds))
-            parts.append(frame.select(pl.lit(bid, dtype=pl.Int64).alias(BID), pl.all()))
+            keep(frame.select(pl.lit(bid, dtype=pl.Int64).alias(BID), pl.all()))
 
         self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds, materialize=self.materialize), parse, single)
-        parts = [p.with_columns(pl.col(BID).cast(pl.Int64)) for p in parts if p.height]
+        parts = [p for p in parts if p.height]
         if not parts:
             return pl.DataFrame({BID: []}, schema={BID: pl.Int64})
         return pl.concat(parts, how="vertical_relaxed")

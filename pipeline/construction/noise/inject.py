@@ -135,33 +135,54 @@ def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: li
                 cands = [c for c in cands if _in_pool(c, slots, pool, kinds)]
             out[bid] = _ordered(cands, (seed, contract_ids[bid], spec.level))[:keep]
         return out
-    frame = runner.frame(family.text(spec.candidates), clean, kinds, kind="candidates")
-    cols = [c for c in frame.columns if c in kinds]
-    extra = [c for c in frame.columns if c != BID and c not in kinds]
-    if extra:
-        log.warning("%s: candidates %s return non-slot columns %s (ignored)", family.id, spec.candidates, extra)
-    if not cols or frame.height == 0:
-        return {bid: [] for bid, _ in clean}
-    ids = pl.DataFrame({BID: [b for b, _ in clean], "rg_cid": [contract_ids[b] for b, _ in clean],
-                        **{f"rg_clean_{c}": [str(s[c]) if kinds[c] != "float" else str(float(s[c])) for _, s in clean]
-                           for c in cols}},
-                       schema={BID: pl.Int64, "rg_cid": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
-    canon = frame.select(BID, *[_canonical_expr(c, kinds[c]).alias(c) for c in cols]).drop_nulls().unique()
-    canon = canon.join(ids, on=BID, how="inner")
-    same = pl.all_horizontal([pl.col(c) == pl.col(f"rg_clean_{c}") for c in cols])
-    canon = canon.filter(~same)  # not a perturbation
+    ids_by_cols: dict[tuple[str, ...], pl.DataFrame] = {}
+
+    def ids(cols: list[str]) -> pl.DataFrame:
+        """Each binding's contract id and Clean values of the candidate's columns, as text."""
+        if tuple(cols) not in ids_by_cols:
+            ids_by_cols[tuple(cols)] = pl.DataFrame(
+                {BID: [b for b, _ in clean], "rg_cid": [contract_ids[b] for b, _ in clean],
+                 **{f"rg_clean_{c}": [str(s[c]) if kinds[c] != "float" else str(float(s[c])) for _, s in clean]
+                    for c in cols}},
+                schema={BID: pl.Int64, "rg_cid": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
+        return ids_by_cols[tuple(cols)]
+
+    pooled_clean = None
     if pool is not None:
-        missing = [c for c in pool.columns if c not in cols]  # pooled slots the candidate keeps at their clean value
-        if missing:
-            keep_cols = _canonical_values(kinds, missing, [s for _, s in clean]).with_columns(
-                pl.Series(BID, [b for b, _ in clean], dtype=pl.Int64))
-            canon = canon.join(keep_cols, on=BID, how="inner")
-        canon = canon.join(pool, on=pool.columns, how="semi").drop(missing)
-    key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_cid"), *[pl.lit("|") + pl.col(c) for c in cols]])
-    picked = (canon.with_columns(key.alias("rg_key"))
-              .with_columns(pl.col("rg_key").hash(seed=seed).alias("rg_h"))
-              .sort(BID, "rg_h", "rg_key")
-              .group_by(BID, maintain_order=True).head(keep))
+        pooled_clean = _canonical_values(kinds, pool.columns, [s for _, s in clean]).with_columns(
+            pl.Series(BID, [b for b, _ in clean], dtype=pl.Int64))
+    extra: set[str] = set()
+
+    def pick(part: pl.DataFrame) -> pl.DataFrame:
+        """The `keep` first candidates of each binding in the chunk, in try order (per binding, so chunk by chunk
+        gives the same picks as the whole frame at once)."""
+        cols = [c for c in part.columns if c in kinds]
+        extra.update(c for c in part.columns if c != BID and c not in kinds)
+        if not cols:
+            return part.clear()
+        canon = part.select(BID, *[_canonical_expr(c, kinds[c]).alias(c) for c in cols]).drop_nulls().unique()
+        canon = canon.join(ids(cols), on=BID, how="inner")
+        same = pl.all_horizontal([pl.col(c) == pl.col(f"rg_clean_{c}") for c in cols])
+        canon = canon.filter(~same).drop([f"rg_clean_{c}" for c in cols])  # not a perturbation
+        if pooled_clean is not None:
+            missing = [c for c in pool.columns if c not in cols]  # pooled slots the candidate keeps at their clean value
+            if missing:
+                canon = canon.join(pooled_clean.select(BID, *missing), on=BID, how="inner")
+            canon = canon.join(pool, on=pool.columns, how="semi").drop(missing)
+        key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_cid"), *[pl.lit("|") + pl.col(c) for c in cols]])
+        return (canon.with_columns(key.alias("rg_key"))
+                .with_columns(pl.col("rg_key").hash(seed=seed).alias("rg_h"))
+                .sort(BID, "rg_h", "rg_key")
+                .group_by(BID, maintain_order=True).head(keep))
+
+    picked = runner.frame(family.text(spec.candidates), clean, kinds, kind="candidates", reduce=pick)
+    if extra:
+        log.warning("%s: candidates %s return non-slot columns %s (ignored)", family.id, spec.candidates, sorted(extra))
+    cols = [c for c in picked.columns if c in kinds]
+    if not cols or picked.height == 0:
+        return {bid: [] for bid, _ in clean}
+    # a binding's rows all come in one chunk; sorting again keeps the order exact even if one did not
+    picked = picked.unique().sort(BID, "rg_h", "rg_key").group_by(BID, maintain_order=True).head(keep)
     for row in picked.select(BID, *cols).iter_rows():
         cand = {c: normalize(kinds[c], _parse_canonical(kinds[c], v)) for c, v in zip(cols, row[1:], strict=True)}
         out.setdefault(int(row[0]), []).append(cand)
