@@ -4,6 +4,8 @@ in tests/data/families (not the benchmark content) on the tiny synthetic EHR."""
 
 import json
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import polars as pl
@@ -11,7 +13,7 @@ import pytest
 
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.noise.inject import candidates_for, choose_levels, shift_candidates
-from pipeline.construction.requests.binding import bind_family
+from pipeline.construction.requests.binding import _QueryGate, bind_family
 from pipeline.construction.requests.family import (
     AnswerSpec,
     FamilyValidationError,
@@ -372,6 +374,45 @@ def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):
 
     with pytest.raises(QueryError, match="labs.first_value_in_admission: binding query"):
         bind_family(AlwaysFails(), fam, seed=0, cap=30)
+
+
+def test_a_query_rerun_alone_waits_for_the_running_ones_and_holds_back_new_ones():
+    """The out-of-memory retry of a binding query (above) is only worth it if nothing else runs beside it."""
+    gate = _QueryGate()
+    log: list[str] = []
+    started = {name: threading.Event() for name in ("a", "c")}
+    release_a, alone_waiting = threading.Event(), threading.Event()
+
+    def shared(name: str, hold: threading.Event | None) -> None:
+        with gate.shared():
+            log.append(f"{name} start")
+            started[name].set()
+            if hold is not None:
+                hold.wait(5)
+            log.append(f"{name} end")
+
+    def alone() -> None:
+        alone_waiting.set()
+        with gate.alone():
+            log.append("alone start")
+            time.sleep(0.2)  # c asks to start meanwhile and must not
+            log.append("alone end")
+
+    a = threading.Thread(target=shared, args=("a", release_a))
+    a.start()
+    assert started["a"].wait(5)
+    b = threading.Thread(target=alone)
+    b.start()
+    assert alone_waiting.wait(5)
+    time.sleep(0.1)
+    c = threading.Thread(target=shared, args=("c", None))
+    c.start()
+    time.sleep(0.1)
+    assert log == ["a start"]  # the retry waits for a; c waits for the retry
+    release_a.set()
+    for t in (a, b, c):
+        t.join(5)
+    assert log == ["a start", "a end", "alone start", "alone end", "c start", "c end"]
 
 
 def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
