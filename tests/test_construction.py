@@ -376,6 +376,28 @@ def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):
         bind_family(AlwaysFails(), fam, seed=0, cap=30)
 
 
+def test_chunks_are_sized_by_the_rows_per_binding_a_template_returned(db, tmp_path):
+    """After a chunk overflows max_rows, the next chunks are sized to half of it instead of overflowing in turn."""
+    path, sql = _copy_family(tmp_path)
+    (sql / "labs" / "noise_unmeasured_lab.sql").write_text(
+        "SELECT d.itemid, d.label AS lab_label FROM mimiciv_hosp.d_labitems d WHERE d.itemid <> {{itemid}}\n")
+    fam, errs = load_family_file(path, sql)
+    assert not errs, [str(e) for e in errs]
+    spec = fam.spec.noise[0]
+    bound = bind_family(db, fam, seed=0, cap=40).sampled
+    clean = list(enumerate(bound * 5))  # 200 bindings
+    ids = {b: f"c{b}" for b, _ in clean}
+    per_binding = db.query("SELECT COUNT(*) - 1 AS n FROM mimiciv_hosp.d_labitems").item()
+    assert per_binding > 1000
+    runner = SetRunner(db, chunk_size=100, max_rows=100 * per_binding - 1, adaptive=False)
+    sized = candidates_for(runner, fam, spec, clean, seed=0, contract_ids=ids, keep=2)
+    # the first chunk of 100 overflows and is halved; after it, chunks of max_rows / 2 / rows per binding
+    assert runner.stats.splits == 1 and runner.stats.fallbacks == 0
+    assert runner._chunk_size("rows:" + fam.text(spec.candidates)) == 49
+    assert sized == candidates_for(SetRunner(db, chunk_size=1000, adaptive=False), fam, spec, clean, seed=0,
+                                   contract_ids=ids, keep=2)
+
+
 def test_a_query_rerun_alone_waits_for_the_running_ones_and_holds_back_new_ones():
     """The out-of-memory retry of a binding query (above) is only worth it if nothing else runs beside it."""
     gate = _QueryGate()

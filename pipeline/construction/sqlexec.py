@@ -297,6 +297,7 @@ class SetRunner:
         # template key → "set" | "single", and seconds per binding per contract; shared by runners on one database
         self.strategy: dict[str, str] = _STRATEGY.setdefault(db.url, {}) if adaptive else {}
         self.single_cost: dict[str, float] = _SINGLE_COST.setdefault(db.url, {}) if adaptive else {}
+        self.rows_per_binding: dict[str, float] = {}  # template key → most result rows per binding seen in a chunk
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
         """fn over items (one per family) on `workers` threads, results in input order: the backends run queries
@@ -347,6 +348,7 @@ class SetRunner:
                     frame = None
                     log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
                 if frame is not None:
+                    self._saw_rows(key, frame.height, len(probe))
                     parse(frame, dict(probe))
                 else:
                     for b, sl in probe:
@@ -360,8 +362,11 @@ class SetRunner:
             for b, sl in todo:
                 single(b, sl)
             return
-        chunks = [todo[i:i + self.chunk_size] for i in range(0, len(todo), self.chunk_size)]
-        while chunks:
+        chunks: list[list[tuple[int, dict]]] = []
+        while chunks or todo:
+            if not chunks:  # the next chunk, sized by the rows per binding this template has returned so far
+                size = self._chunk_size(key)
+                chunks, todo = [todo[:size]], todo[size:]
             chunk = chunks.pop(0)
             budget = self.timeout_s
             if key in self.single_cost:
@@ -371,6 +376,7 @@ class SetRunner:
             except RowLimitExceeded:
                 # the bindings' results together outgrow max_rows (noise candidates at 100,000 patients: > 5M rows
                 # per 1,000 bindings): halves keep the set-based speed, the rows are the same
+                self._saw_rows(key, self.max_rows + 1, len(chunk))
                 if len(chunk) > self.MIN_SPLIT:
                     half = len(chunk) // 2
                     chunks[:0] = [chunk[:half], chunk[half:]]
@@ -390,7 +396,21 @@ class SetRunner:
                 for b, sl in chunk:
                     single(b, sl)
                 continue
+            self._saw_rows(key, frame.height, len(chunk))
             parse(frame, dict(chunk))
+
+    def _saw_rows(self, key: str, rows: int, bindings: int) -> None:
+        self.rows_per_binding[key] = max(self.rows_per_binding.get(key, 0.0), rows / max(bindings, 1))
+
+    def _chunk_size(self, key: str) -> int:
+        """chunk_size bindings, fewer where the template returns many rows per binding: a chunk is aimed at half of
+        max_rows. Noise candidates that list a whole vocabulary per binding (every coded ICD title: ~8,000 rows per
+        binding at 100,000 patients) otherwise overflowed max_rows chunk after chunk, each overflow a query run in
+        vain and halved down, and each chunk that fit was held whole in memory while it was reduced."""
+        rate = self.rows_per_binding.get(key)
+        if not rate:
+            return self.chunk_size
+        return min(self.chunk_size, max(self.MIN_SPLIT, int(self.max_rows / 2 / rate)))
 
     def rows(self, template: str, bindings: Bindings, kinds: dict[str, str], *,
              kind: str = "reference") -> dict[int, list[dict[str, Any]]]:

@@ -155,25 +155,28 @@ def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: li
 
     def pick(part: pl.DataFrame) -> pl.DataFrame:
         """The `keep` first candidates of each binding in the chunk, in try order (per binding, so chunk by chunk
-        gives the same picks as the whole frame at once)."""
+        gives the same picks as the whole frame at once). Lazy, and the try-order key is kept only for the rows
+        whose hash is among their binding's `keep` smallest: a chunk can be 1M rows of text."""
         cols = [c for c in part.columns if c in kinds]
         extra.update(c for c in part.columns if c != BID and c not in kinds)
         if not cols:
             return part.clear()
-        canon = part.select(BID, *[_canonical_expr(c, kinds[c]).alias(c) for c in cols]).drop_nulls().unique()
-        canon = canon.join(ids(cols), on=BID, how="inner")
+        canon = part.lazy().select(BID, *[_canonical_expr(c, kinds[c]).alias(c) for c in cols]).drop_nulls().unique()
+        canon = canon.join(ids(cols).lazy(), on=BID, how="inner")
         same = pl.all_horizontal([pl.col(c) == pl.col(f"rg_clean_{c}") for c in cols])
         canon = canon.filter(~same).drop([f"rg_clean_{c}" for c in cols])  # not a perturbation
         if pooled_clean is not None:
             missing = [c for c in pool.columns if c not in cols]  # pooled slots the candidate keeps at their clean value
             if missing:
-                canon = canon.join(pooled_clean.select(BID, *missing), on=BID, how="inner")
-            canon = canon.join(pool, on=pool.columns, how="semi").drop(missing)
+                canon = canon.join(pooled_clean.select(BID, *missing).lazy(), on=BID, how="inner")
+            canon = canon.join(pool.lazy(), on=pool.columns, how="semi").drop(missing)
         key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_cid"), *[pl.lit("|") + pl.col(c) for c in cols]])
-        return (canon.with_columns(key.alias("rg_key"))
-                .with_columns(pl.col("rg_key").hash(seed=seed).alias("rg_h"))
+        return (canon.with_columns(key.hash(seed=seed).alias("rg_h"))
+                .filter(pl.col("rg_h").rank("min").over(BID) <= keep)  # ties at the cut stay for the exact order
+                .with_columns(key.alias("rg_key"))
                 .sort(BID, "rg_h", "rg_key")
-                .group_by(BID, maintain_order=True).head(keep))
+                .group_by(BID, maintain_order=True).head(keep)
+                .collect())
 
     picked = runner.frame(family.text(spec.candidates), clean, kinds, kind="candidates", reduce=pick)
     if extra:
