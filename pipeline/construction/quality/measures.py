@@ -24,22 +24,32 @@ MIN_SURFACE_FORMS = 3
 # ---------------------------------------------------------------- tells
 
 
+CHAR_FEATURES = 2**20
+
+
 def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top: int = 15) -> dict[str, Any]:
     """A Clean-vs-Noise classifier that reads only the question (word 1–2-grams + char 2–5-grams, logistic
     regression), trained on train and scored on test: its AUROC (0.5 = the wording carries no signal), the same
     scores' AUROC within each family (where a family's Noise gives itself away), and the n-grams weighing most
-    towards each side (what gives it away)."""
+    towards each side (what gives it away).
+
+    The char n-grams are hashed (2^20 columns), not counted into a vocabulary: on the 100,000-patient split
+    (126,602 train questions) the vocabulary of every char 2–5-gram took the classifier to 2.4 GB over its input and
+    the build to its 6.5 GB peak; hashed, 1.6 GB, and the AUROC moved from 0.6215 to 0.6216."""
     import numpy as np
     from scipy.sparse import hstack
-    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
 
     words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
-                            token_pattern=r"(?u)\b\w[\w.%/-]*\b")
-    chars = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), min_df=2, sublinear_tf=True, max_features=100_000)
-    x_train = hstack([words.fit_transform(train["question"].to_list()), chars.fit_transform(train["question"].to_list())])
-    x_test = hstack([words.transform(test["question"].to_list()), chars.transform(test["question"].to_list())])
+                            token_pattern=r"(?u)\b\w[\w.%/-]*\b", dtype=np.float32)
+    chars = HashingVectorizer(analyzer="char_wb", ngram_range=(2, 5), n_features=CHAR_FEATURES, alternate_sign=False,
+                              norm=None, dtype=np.float32)
+    char_idf = TfidfTransformer(sublinear_tf=True)
+    train_q, test_q = train["question"].to_list(), test["question"].to_list()
+    x_train = hstack([words.fit_transform(train_q), char_idf.fit_transform(chars.transform(train_q))]).tocsr()
+    x_test = hstack([words.transform(test_q), char_idf.transform(chars.transform(test_q))]).tocsr()
     y_train = (train["variant"] == "noise").to_numpy()
     y_test = (test["variant"] == "noise").to_numpy()
     model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
@@ -51,10 +61,30 @@ def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top:
         mask = families == fam
         if len(set(y_test[mask].tolist())) == 2:
             by_family[fam] = round(float(roc_auc_score(y_test[mask], scores[mask])), 4)
-    names = [*words.get_feature_names_out(), *(f"chars:{c!r}" for c in chars.get_feature_names_out())]
     order = np.argsort(model.coef_[0])
+    noise, clean = order[::-1][:top].tolist(), order[:top].tolist()
+    names = _feature_names(words.get_feature_names_out(), chars, noise + clean, train_q)
     return {"auroc": round(float(roc_auc_score(y_test, scores)), 4), "by_family": by_family,
-            "noise_ngrams": [names[i] for i in order[::-1][:top]], "clean_ngrams": [names[i] for i in order[:top]]}
+            "noise_ngrams": [names[i] for i in noise], "clean_ngrams": [names[i] for i in clean]}
+
+
+def _feature_names(word_names: Any, chars: Any, wanted: list[int], questions: list[str]) -> dict[int, str]:
+    """Names of the wanted feature columns: a word n-gram by its index, a hashed char n-gram by finding an n-gram of
+    the questions that hashes to its column (the char columns follow the word columns)."""
+    from sklearn.utils import murmurhash3_32
+
+    names = {i: str(word_names[i]) for i in wanted if i < len(word_names)}
+    todo = {i - len(word_names) for i in wanted if i >= len(word_names)}
+    analyze = chars.build_analyzer()
+    for q in questions:
+        if not todo:
+            break
+        for gram in set(analyze(q)):
+            col = abs(murmurhash3_32(gram, seed=0)) % chars.n_features
+            if col in todo:
+                todo.discard(col)
+                names[col + len(word_names)] = f"chars:{gram!r}"
+    return {i: names.get(i, f"chars:#{i - len(word_names)}") for i in wanted}
 
 
 def tells_auroc(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0) -> float:
