@@ -1,4 +1,4 @@
--- Query noise: a insurance that exists among admissions, but never with this diagnosis
+-- Query noise: an insurance that exists among admissions, but never with this diagnosis
 SELECT a.insurance
 FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0) a
 WHERE a.insurance IS NOT NULL
