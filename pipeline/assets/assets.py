@@ -48,7 +48,7 @@ def _db_step(step: Callable[..., tuple[pl.DataFrame, dict[str, Any]]], ehr: EHRR
              extra: Callable[[pl.DataFrame], dict[str, Any]] = lambda frame: {}) -> Output[pl.DataFrame]:
     """Run one step that queries the EHR: (db, families, *inputs, config) → (table, stats), plus its metadata."""
     start, cfg = time.perf_counter(), settings.build_config()
-    with ehr.open() as db:
+    with ehr.open(whole_ehr_queries=step is steps.step_bind) as db:
         frame, stats = step(db, steps.families_from_frame(request_families), *inputs, cfg)
     return Output(frame, metadata=_meta(frame, time.perf_counter() - start, {**stats, **extra(frame)}, cfg, preview))
 

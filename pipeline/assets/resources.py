@@ -28,13 +28,17 @@ class EHRResource(ConfigurableResource):
     # agents' SQL). Large builds (tens of thousands of patients) need the spill; the file is locked meanwhile.
     unbounded: bool = False
 
-    def open(self) -> Database:
+    def open(self, *, whole_ehr_queries: bool = False) -> Database:
+        """The build's connection. `whole_ehr_queries`: the binding step, whose one query per family scans the
+        whole EHR; the later steps run chunked, per-binding queries."""
         if self.unbounded and self.db_url.startswith("duckdb:///"):
-            # 3.5 GB, not the agents' 4: the build holds Python frames beside DuckDB (two worker threads' query
-            # results). At 100,000 patients: 4 GB peaked at 7.2 GB RSS, 3.5 GB at 7.0 GB in 28 m 52 s, and 3 GB at
-            # 7.4 GB in 40 m 48 s with 36% more CPU (spills, smaller chunks); at 3 GB two binding queries at once
-            # also ran out of memory (a binding query that does is now rerun alone)
-            return connect(self.db_url, read_only=False, memory_limit="3.5GB")
+            # DuckDB's budget sits beside the Python frames of the step (two worker threads' query results). At
+            # 100,000 patients: 4 GB for every step peaked at 7.2 GB RSS; 3.5 GB at 7.0 GB in 28 m 52 s; 3 GB at
+            # 7.4 GB in 40 m 48 s with 36% more CPU, and two binding queries at once ran out of memory (a binding
+            # query that does is now rerun alone). Once noise candidates were cut chunk by chunk (aede5fe), 3.5 GB
+            # for every step peaked at 6.11 GB in the rewrite step's re-execution: the binding step keeps 3.5 GB,
+            # the chunked steps get 3 GB.
+            return connect(self.db_url, read_only=False, memory_limit="3.5GB" if whole_ehr_queries else "3GB")
         return connect(self.db_url)
 
     def _has_ehr(self) -> bool:
