@@ -311,17 +311,22 @@ def test_a_chunk_over_the_row_limit_is_halved_not_run_per_contract(db, families)
     assert small.stats.splits > 0 and small.stats.fallbacks == 0
 
 
-def test_noise_candidates_are_cut_chunk_by_chunk_with_the_same_picks(db, tmp_path, monkeypatch):
-    """The ICD title swap returns every coded title per binding (2M rows a chunk at 100,000 patients) and 3 are
-    kept: each chunk is cut to its picks as it arrives, so a family's chunks are never held whole. The picks must be
-    those of one chunk holding every binding, and of one query per contract."""
+def _whole_dictionary_candidates(tmp_path: Path):
+    """The engine's lab family whose Record candidates are, like the ICD title swap's, every dictionary entry but
+    the Clean one: many rows per binding, a few kept."""
     path, sql = _copy_family(tmp_path)
-    # like the title swap, every dictionary entry but the Clean one: many rows per binding, a few kept
     (sql / "labs" / "noise_unmeasured_lab.sql").write_text(
         "SELECT d.itemid, d.label AS lab_label FROM mimiciv_hosp.d_labitems d WHERE d.itemid <> {{itemid}}\n")
     fam, errs = load_family_file(path, sql)
     assert not errs, [str(e) for e in errs]
-    spec = fam.spec.noise[0]
+    return fam, fam.spec.noise[0]
+
+
+def test_noise_candidates_are_cut_chunk_by_chunk_with_the_same_picks(db, tmp_path, monkeypatch):
+    """The ICD title swap returns every coded title per binding (2M rows a chunk at 100,000 patients) and 3 are
+    kept: each chunk is cut to its picks as it arrives, so a family's chunks are never held whole. The picks must be
+    those of one chunk holding every binding, and of one query per contract."""
+    fam, spec = _whole_dictionary_candidates(tmp_path)
     clean = list(enumerate(bind_family(db, fam, seed=0, cap=40).sampled))
     ids = {b: f"c{b}" for b, _ in clean}
 
@@ -378,12 +383,7 @@ def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):
 
 def test_chunks_are_sized_by_the_rows_per_binding_a_template_returned(db, tmp_path):
     """After a chunk overflows max_rows, the next chunks are sized to half of it instead of overflowing in turn."""
-    path, sql = _copy_family(tmp_path)
-    (sql / "labs" / "noise_unmeasured_lab.sql").write_text(
-        "SELECT d.itemid, d.label AS lab_label FROM mimiciv_hosp.d_labitems d WHERE d.itemid <> {{itemid}}\n")
-    fam, errs = load_family_file(path, sql)
-    assert not errs, [str(e) for e in errs]
-    spec = fam.spec.noise[0]
+    fam, spec = _whole_dictionary_candidates(tmp_path)
     bound = bind_family(db, fam, seed=0, cap=40).sampled
     clean = list(enumerate(bound * 5))  # 200 bindings
     ids = {b: f"c{b}" for b, _ in clean}

@@ -1,4 +1,4 @@
--- Query noise: a insurance of this EHR under which no admission coded with the group (the presupposed cohort is empty)
+-- Query noise: an insurance of this EHR under which no admission coded with the group (the presupposed cohort is empty)
 WITH group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
