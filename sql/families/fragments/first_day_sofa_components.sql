@@ -1,6 +1,6 @@
 -- Fragment: the first-day SOFA components (the MIMIC community's first_day_sofa definition, over base tables).
 -- It continues a WITH list whose last CTE is `stay` (stay_id, hadm_id, intime) and defines lab, bg, pafi, vital,
--- gcs, uo, vaso and scored (the six organ scores by the SOFA cut-offs); the including file closes scored's
+-- gcs_base, gcs, uo, vaso and scored (the six organ scores by the SOFA cut-offs); the including file closes scored's
 -- parenthesis and sums the scores. Included by vitals/first_day_sofa_first_icu_with_group.sql (one stay) and its
 -- binding query (every ICU stay), so the binding samples by exactly the score the reference computes.
 ), lab AS (
@@ -42,17 +42,29 @@
   WHERE ce.itemid IN (220052, 220181) AND ce.valuenum > 0 AND ce.valuenum < 300
     AND ce.charttime >= st.intime - INTERVAL '6 hours' AND ce.charttime <= st.intime + INTERVAL '24 hours'
   GROUP BY st.stay_id
+), gcs_base AS (
+  SELECT st.stay_id, st.intime, ce.charttime,
+         MAX(CASE WHEN ce.itemid = 223901 THEN ce.valuenum END) AS motor,
+         MAX(CASE WHEN ce.itemid = 223900 AND ce.value = 'No Response-ETT' THEN 0
+                  WHEN ce.itemid = 223900 THEN ce.valuenum END) AS verbal,
+         MAX(CASE WHEN ce.itemid = 220739 THEN ce.valuenum END) AS eyes,
+         ROW_NUMBER() OVER (PARTITION BY st.stay_id ORDER BY ce.charttime) AS rn
+  FROM stay st
+  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = st.stay_id
+  WHERE ce.itemid IN (220739, 223900, 223901)
+    AND ce.charttime >= st.intime - INTERVAL '12 hours' AND ce.charttime <= st.intime + INTERVAL '24 hours'
+  GROUP BY st.stay_id, st.intime, ce.charttime
 ), gcs AS (
-  SELECT t.stay_id, MIN(t.gcs_total) AS gcs_min
-  FROM (SELECT st.stay_id, ce.charttime,
-               SUM(ce.valuenum) AS gcs_total, COUNT(DISTINCT ce.itemid) AS n_parts
-        FROM stay st
-        JOIN mimiciv_icu.chartevents ce ON ce.stay_id = st.stay_id
-        WHERE ce.itemid IN (220739, 223900, 223901) AND ce.valuenum IS NOT NULL
-          AND ce.charttime >= st.intime - INTERVAL '6 hours' AND ce.charttime <= st.intime + INTERVAL '24 hours'
-        GROUP BY st.stay_id, ce.charttime) t
-  WHERE t.n_parts = 3
-  GROUP BY t.stay_id
+  SELECT b.stay_id,
+         MIN(CASE WHEN b.verbal = 0 THEN 15
+                  WHEN b.verbal IS NULL AND p.verbal = 0 THEN 15
+                  WHEN p.verbal = 0 THEN COALESCE(b.motor, 6) + COALESCE(b.verbal, 5) + COALESCE(b.eyes, 4)
+                  ELSE COALESCE(b.motor, p.motor, 6) + COALESCE(b.verbal, p.verbal, 5) + COALESCE(b.eyes, p.eyes, 4)
+             END) AS gcs_min
+  FROM gcs_base b
+  LEFT JOIN gcs_base p ON p.stay_id = b.stay_id AND p.rn = b.rn - 1 AND p.charttime > b.charttime - INTERVAL '6 hours'
+  WHERE b.charttime >= b.intime - INTERVAL '6 hours'
+  GROUP BY b.stay_id
 ), uo AS (
   SELECT st.stay_id, SUM(o.value) AS urineoutput
   FROM stay st

@@ -9,7 +9,11 @@
 --              invasive ventilation was running at that time
 --   pafi       lowest PaO2/FiO2 with and without ventilation
 --   vital      lowest mean arterial pressure (invasive or non-invasive)
---   gcs        lowest total GCS (eye + verbal + motor charted together)
+--   gcs_base   eye, verbal and motor GCS per charting time (verbal 'No Response-ETT' as 0), from 12 h before
+--              ICU admission, so each time in the window sees the time charted before it
+--   gcs        lowest total GCS, as the MIMIC community's gcs concept builds it: a component not charted at a
+--              time is carried from the time charted just before (within 6 h), else taken as normal (motor 6,
+--              verbal 5, eyes 4); an intubated patient (verbal 0) counts as 15
 --   uo         urine output (Foley + void) in the first 24 h
 --   vaso       highest norepinephrine rate (mcg/kg/min)
 --   scored     the six organ scores, by the SOFA cut-offs
