@@ -177,5 +177,19 @@ def dataset_split_wording(dataset_split: dict) -> AssetCheckResult:
         "examples": MetadataValue.json(rep["examples"]), "problems": MetadataValue.json(rep["problems"])})
 
 
+@asset_check(asset=dataset_split, blocking=True,
+             description="one handle per target: at most 20% of Noise twins are correctable (their drop-one reading, "
+                         "the reference without the perturbed detail, finds the Clean answer)")
+def dataset_split_correctable(dataset_split: dict) -> AssetCheckResult:
+    """Measured from the published tables' column `correctable` (the manifest's validity.correctable is the same)."""
+    train, test = _published(dataset_split)
+    rep = measures.correctable_report(pl.concat([train, test]))
+    return _gate(rep["problems"], _measured(test), {
+        "correctable": rep["correctable"], "noise_tasks": rep["noise_tasks"], "share": rep["share"],
+        "threshold": measures.MAX_CORRECTABLE_SHARE, "unformed": rep["unformed"],
+        "by_level": MetadataValue.json(rep["by_level"]), "top_operators": MetadataValue.json(rep["top_operators"])})
+
+
 ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance,
-              dataset_split_no_tells, dataset_split_operators, dataset_split_golds, dataset_split_wording]
+              dataset_split_no_tells, dataset_split_operators, dataset_split_golds, dataset_split_wording,
+              dataset_split_correctable]

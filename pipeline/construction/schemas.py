@@ -96,6 +96,8 @@ class PairsSchema(pa.DataFrameModel):
     clean_conditions: str = pa.Field(nullable=True)
     noise_conditions: str = pa.Field(nullable=True)
     subject_ids: pl.List(pl.Int64)
+    correctable: bool = pa.Field(nullable=True)  # the drop-one reading finds the Clean answer (noise/drop_one.py)
+    corrected_answer: str = pa.Field(nullable=True)
     status: str = pa.Field(isin=STATUS)
     reason: str = pa.Field(nullable=True)
     detail: str = pa.Field(nullable=True)
@@ -149,6 +151,8 @@ class TasksSchema(pa.DataFrameModel):
     noise_kind: str = pa.Field(isin=NOISE_KINDS)
     noise_operator: str = pa.Field(str_matches=r"^(record|value|query):\w+:\S+$")
     readings: str = pa.Field(str_startswith="[")
+    correctable: bool = pa.Field(nullable=True)  # Noise rows: the drop-one verdict (null: not formed); Clean: null
+    corrected_answer: str = pa.Field(nullable=True)  # Noise rows that are correctable: the drop-one answer
 
     @pa.dataframe_check
     def clean_has_answer_noise_has_none(cls, data: PolarsData) -> pl.LazyFrame:
@@ -156,6 +160,10 @@ class TasksSchema(pa.DataFrameModel):
         return data.lazyframe.select(
             _implies(clean, pl.col("answer").is_not_null() & pl.col("failed_condition").is_null())
             & _implies(~clean, pl.col("answer").is_null() & pl.col("failed_condition").is_not_null()))
+
+    @pa.dataframe_check
+    def corrected_answer_iff_correctable(cls, data: PolarsData) -> pl.LazyFrame:
+        return data.lazyframe.select(pl.col("corrected_answer").is_not_null() == pl.col("correctable").fill_null(False))
 
     class Config:
         strict = True

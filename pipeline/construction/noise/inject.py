@@ -15,6 +15,7 @@ import polars as pl
 
 from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json, stable_hash
+from pipeline.construction.noise.drop_one import DropOne, drop_one_verdicts
 from pipeline.construction.quality.measures import MIN_OPERATOR_SHARE
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
@@ -33,6 +34,10 @@ class Twin:
     kind: str = "content"
     readings: list[str] = field(default_factory=list)  # the readings under which it was proved to have no answer
     operator: str = ""  # NoiseSpec.operator of the entry that produced it
+    # the drop-one reading (noise/drop_one.py): True when the reference without the perturbed detail finds the
+    # Clean answer (then corrected_answer is that answer); None when no drop-one reading could be formed
+    correctable: bool | None = None
+    corrected_answer: Any = None
 
 
 @dataclass
@@ -41,6 +46,21 @@ class NoiseOutcome:
 
     twins: dict[str, Twin] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)  # level → last failure reason
+    # level → the first twin that verified but is correctable: kept while later operators are tried for one that is
+    # not, and taken only if none is (finish())
+    fallback: dict[str, Twin] = field(default_factory=dict)
+
+    def finish(self) -> None:
+        for lv, twin in self.fallback.items():
+            if lv not in self.twins:
+                self.twins[lv] = twin
+                self.failures.pop(lv, None)
+        self.fallback.clear()
+
+    @property
+    def settled(self) -> bool:
+        """Some level has a twin that is not correctable (no other level need be tried)."""
+        return any(t.correctable is not True for t in self.twins.values())
 
 
 # ---------------------------------------------------------------- candidates
@@ -217,9 +237,11 @@ def check_twin(conds: dict[str, bool | None], breaks: str, rows: list[dict[str, 
 
 def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotValue]], contract_ids: list[str], *,
                   seed: int, max_attempts: int = 3, wanted: list[set[str]] | None = None,
-                  outcomes: list[NoiseOutcome] | None = None) -> list[NoiseOutcome]:
+                  outcomes: list[NoiseOutcome] | None = None, answers: list[Any] | None = None) -> list[NoiseOutcome]:
     """Noise twins for the clean contracts of a family. `wanted` restricts each contract to some levels (the
-    balanced target first, the others only if that fails).
+    balanced target first, the others only if that fails). With the Clean `answers` (decoded JSON), every twin
+    that verifies gets its drop-one verdict (noise/drop_one.py), and a correctable one is kept only as a fallback
+    while the level's later operators are tried for one that is not.
 
     Each contract tries the operators of a level in a seeded order (rank 0 first, the next rank only where every
     candidate of the previous one failed) and up to `max_attempts` candidates per operator. The candidates of
@@ -273,18 +295,32 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
             for b, spec in meta:
                 outcomes[b].failures[spec.level] = f"query_error:{e}"
             continue
+        reasons = {}
+        for (k, _), (_, spec) in zip(trial, meta, strict=True):
+            reason = check_twin(conds[k], spec.breaks, rows.get(k, []))
+            reasons[k] = f"reading_answerable:{answerable[k]}" if reason is None and k in answerable else reason
+        drops = drop_one_verdicts(runner, family, [(k, clean[b], s, answers[b], spec.drop_one)
+                                                   for (k, s), (b, spec) in zip(trial, meta, strict=True)
+                                                   if reasons[k] is None]) if answers is not None else {}
         for (k, s), (b, spec) in zip(trial, meta, strict=True):
             if spec.level in outcomes[b].twins:
                 continue  # an earlier attempt of this rank verified
-            reason = check_twin(conds[k], spec.breaks, rows.get(k, []))
-            if reason is None and k in answerable:
-                reason = f"reading_answerable:{answerable[k]}"
+            reason = reasons[k]
             if reason is None:
-                outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[k], spec.kind, proved,
-                                                   spec.operator)
-                outcomes[b].failures.pop(spec.level, None)
+                drop = drops.get(k, DropOne(None))
+                twin = Twin(spec.level, spec.breaks, s, conds[k], spec.kind, proved, spec.operator,
+                            drop.correctable, drop.corrected_answer)
+                if drop.correctable:
+                    outcomes[b].fallback.setdefault(spec.level, twin)
+                    outcomes[b].failures[spec.level] = "correctable"
+                else:
+                    outcomes[b].twins[spec.level] = twin
+                    outcomes[b].failures.pop(spec.level, None)
+                    outcomes[b].fallback.pop(spec.level, None)
             else:
                 outcomes[b].failures[spec.level] = reason
+    for o in outcomes:
+        o.finish()
     return outcomes
 
 
@@ -312,14 +348,17 @@ def _verify_twins(runner: SetRunner, conditions: list[tuple[str, str]], referenc
 
 def choose_levels(options: dict[str, list[str]], *, seed: int,
                   breaks: dict[str, dict[str, list[str]]] | None = None,
-                  group: dict[str, str] | None = None) -> dict[str, str]:
+                  group: dict[str, str] | None = None,
+                  avoid: dict[str, set[str]] | None = None) -> dict[str, str]:
     """pair → noise level, balancing levels over the whole dataset: pairs with fewer options go first, each takes
     its least-used level (ties by seeded hash). With `breaks` (pair → level → the conditions its operators break),
     the use of the broken condition counts too, so no single condition (an admission date, say) dominates the
     Noise: on the default build this took `admit_date_matches` from 21% of Noise tasks to ≤ 10%. With `group`
     (pair → its family), a level that has less than half its even share within the family (under 25% of two
     levels, 17% of three) goes first: balancing over the dataset alone had left 20 of 71 families with all their
-    Noise at one level, while strict evenness per family took the query share from 15% to 9%. Deterministic."""
+    Noise at one level, while strict evenness per family took the query share from 15% to 9%. `avoid` (pair → the
+    levels whose twin is correctable, noise/drop_one.py) ranks right after that: a pair takes such a level only
+    when the family needs it or the pair has no other. Deterministic."""
     counts: Counter[str] = Counter()
     used: Counter[str] = Counter()
     in_group: Counter[tuple[str, str]] = Counter()
@@ -334,7 +373,8 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
         def cost(lv: str, p: str = p, conds: dict = conds, g: str = g, k: int = len(opts)) -> tuple:
             cond_use = min((used[c] for c in conds.get(lv, [])), default=0)
             starved = group is not None and in_group[g, lv] < 0.5 / k * group_total[g]
-            return (not starved, counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
+            soft = lv in (avoid or {}).get(p, set())
+            return (not starved, soft, counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
 
         best = min(opts, key=cost)
         chosen[p] = best
@@ -356,6 +396,7 @@ PAIRS_SCHEMA = {
     "clean_reference_sql": pl.String, "noise_reference_sql": pl.String,
     "clean_conditions": pl.String, "noise_conditions": pl.String, "subject_ids": pl.List(pl.Int64),
     "noise_kind": pl.String, "noise_operator": pl.String, "clean_readings": pl.String, "noise_readings": pl.String,
+    "correctable": pl.Boolean, "corrected_answer": pl.String,
     "status": pl.String, "reason": pl.String, "detail": pl.String,
 }
 
@@ -386,15 +427,18 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
         fam = fam_by_id[fam_id]
         rows = by_family[fam_id]
         clean = [json.loads(r["slots"]) for r in rows]
+        answers = [json.loads(r["answer"]) for r in rows]
         ids = [r["contract_id"] for r in rows]
         declared = sorted({n.level for n in fam.spec.noise})
-        # the balanced target level first (only it is computed); the family's other levels only where it fails
+        # the balanced target level first (only it is computed); the family's other levels only where it fails or
+        # gives only a correctable twin
         first = [{targets[c]} for c in ids]
-        outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=first)
-        retry = [set(declared) - w if not o.twins else set() for w, o in zip(first, outcomes, strict=True)]
+        outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=first,
+                                 answers=answers)
+        retry = [set(declared) - w if not o.settled else set() for w, o in zip(first, outcomes, strict=True)]
         if any(retry):
             outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=retry,
-                                     outcomes=outcomes)
+                                     outcomes=outcomes, answers=answers)
         # a level few contracts could take (an empty stratum exists for some cohorts only) is then tried for every
         # contract that lacks it, so the balancer can give it its share: computed only where targeted, the Query
         # twins of four stratified families were 3-4 where the operator floor needs 2, and any change elsewhere
@@ -404,7 +448,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
         topup = [short - set(o.twins) - set(o.failures) for o in outcomes]  # a level that failed would fail again
         if any(topup):
             outcomes = inject_family(runner, fam, clean, ids, seed=seed, max_attempts=max_attempts, wanted=topup,
-                                     outcomes=outcomes)
+                                     outcomes=outcomes, answers=answers)
         return outcomes
 
     fam_ids = sorted(by_family)
@@ -422,8 +466,11 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                                    "level": fam.spec.level, "clean_slots": row["slots"], "status": "rejected",
                                    "reason": "no_valid_noise_twin", "detail": detail,
                                    "subject_ids": row["subject_ids"]})
+    # a level whose twin is correctable (the drop-one reading, noise/drop_one.py) is taken only where the family's
+    # balance needs it or the pair has no other
     chosen = choose_levels({cid: sorted(o.twins) for cid, (_, _, o) in candidates.items()}, seed=seed, group=family_of,
-                           breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()})
+                           breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
+                           avoid={cid: {lv for lv, t in o.twins.items() if t.correctable} for cid, (_, _, o) in candidates.items()})
     pairs = []
     for cid in sorted(candidates):
         fam, row, out = candidates[cid]
@@ -443,8 +490,12 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
             "noise_conditions": conditions_json(fam, twin.slots, twin.conditions),
             "subject_ids": sorted(set(row["subject_ids"]) | set(subject_ids(fam, twin.slots))),
             "noise_kind": twin.kind, "noise_operator": twin.operator, "clean_readings": row["readings"], "noise_readings": canonical_json(twin.readings),
+            "correctable": twin.correctable,
+            "corrected_answer": canonical_json(twin.corrected_answer) if twin.correctable else None,
             "status": "accepted", "reason": None, "detail": None,
         })
     stats = {"attempt_failures": dict(sorted(attempt_failures.items())),
+             "correctable": sum(p["correctable"] is True for p in pairs),
+             "drop_one_unformed": sum(p["correctable"] is None for p in pairs),
              "levels_available": dict(Counter(lv for _, _, o in candidates.values() for lv in o.twins))}
     return pl.DataFrame(pairs + rejections, schema=PAIRS_SCHEMA).sort("pair_id"), stats

@@ -19,6 +19,7 @@ MIN_OPERATOR_SHARE = 0.03
 MAX_TOP_GOLD_SHARE = 0.15
 MAX_ZERO_RATE_SHARE = 0.15
 MIN_SURFACE_FORMS = 3
+MAX_CORRECTABLE_SHARE = 0.20
 
 
 # ---------------------------------------------------------------- tells
@@ -130,6 +131,34 @@ def operator_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict
             "content_share": round(content / n, 4), "families_below_operator_floor": thin,
             "condition_shares": {k: round(v / n, 4) for k, v in by_cond.most_common()},
             "operators_used": sum(len(v) for v in used.values()), "operators_by_family": used, "problems": problems}
+
+
+# ---------------------------------------------------------------- one handle per target
+
+
+def correctable_report(tasks: pl.DataFrame, *, top: int = 15) -> dict[str, Any]:
+    """The share of Noise twins whose drop-one reading finds the Clean answer (column `correctable`): overall, per
+    noise level, per family and for the operators with the most. A null verdict (no drop-one reading could be
+    formed) is counted apart, never as proved either way."""
+    noise = tasks.filter(pl.col("variant") == "noise")
+    n = max(1, noise.height)
+
+    def shares(col: str) -> dict[str, dict[str, Any]]:
+        g = noise.group_by(col).agg(pl.len().alias("n"), pl.col("correctable").fill_null(False).sum().alias("c"))
+        return {k: {"correctable": int(c), "noise": int(m), "share": round(c / m, 4)}
+                for k, m, c in g.sort(col).iter_rows()}
+
+    correctable = int(noise["correctable"].fill_null(False).sum()) if noise.height else 0
+    by_op = shares("noise_operator")
+    worst = sorted(by_op.items(), key=lambda kv: (-kv[1]["correctable"], kv[0]))[:top]
+    share = correctable / n
+    problems = [f"{correctable} of {noise.height} Noise twins ({share:.1%}) are correctable restatements "
+                f"(> {MAX_CORRECTABLE_SHARE:.0%}): the drop-one reading finds the Clean answer"] \
+        if share > MAX_CORRECTABLE_SHARE else []
+    return {"noise_tasks": noise.height, "correctable": correctable, "share": round(share, 4),
+            "unformed": int(noise["correctable"].is_null().sum()) if noise.height else 0,
+            "by_level": shares("noise_level"), "by_family": shares("family"), "top_operators": dict(worst),
+            "problems": problems}
 
 
 # ---------------------------------------------------------------- golds
@@ -251,8 +280,10 @@ def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict
     ops = operator_report(tasks, families)
     golds = gold_report(tasks, rate_families(families))
     wording = wording_report(tasks, families, synonyms)
+    correctable = correctable_report(tasks)
     tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
         if auroc > MAX_TELLS_AUROC else []
     return {"tells_auroc": auroc, "tells": tells_rep, "operators": ops, "golds": golds, "wording": wording,
+            "correctable": correctable,
             "problems": {"tells": tells, "operators": ops["problems"], "golds": golds["problems"],
-                         "wording": wording["problems"]}}
+                         "wording": wording["problems"], "correctable": correctable["problems"]}}

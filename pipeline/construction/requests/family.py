@@ -91,6 +91,9 @@ class NoiseSpec(_Strict):
     # the perturbed values of these slots (as one tuple) must occur among the family's Clean contracts, so no value
     # exists only in Noise (a threshold, window, title or unit a Clean question of the family also uses)
     match_clean: list[str] = Field(default_factory=list)
+    # the drop-one reading's SQL where the generic one (the reference without the predicates that read the perturbed
+    # slots, noise/drop_one.py) cannot be formed: written like the reference, without the perturbed detail
+    drop_one: str | None = None
 
     @property
     def operator(self) -> str:
@@ -437,6 +440,7 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     sql_refs += [(("conditions", i, "sql"), c.sql, True, True, False) for i, c in enumerate(spec.conditions)]
     sql_refs.append((("reference",), spec.reference, True, False, False))
     sql_refs += [(("noise", i, "candidates"), n.candidates, True, False, False) for i, n in enumerate(spec.noise) if n.candidates]
+    sql_refs += [(("noise", i, "drop_one"), n.drop_one, True, False, False) for i, n in enumerate(spec.noise) if n.drop_one]
     if spec.answer.aliases:
         sql_refs.append((("answer", "aliases"), spec.answer.aliases, True, False, False))
     sql_refs += [(("readings", i, "sql"), r.sql, True, False, False) for i, r in enumerate(spec.readings)]

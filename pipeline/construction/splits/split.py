@@ -30,6 +30,7 @@ TASK_COLUMNS: dict[str, pl.DataType] = {
     "split": pl.String(), "dataset_version": pl.String(), "answer_aliases": pl.String(), "precision": pl.String(),
     "ordered": pl.Boolean(), "slots": pl.String(), "answer_columns": pl.String(), "rewriter": pl.String(),
     "noise_kind": pl.String(), "noise_operator": pl.String(), "readings": pl.String(),
+    "correctable": pl.Boolean(), "corrected_answer": pl.String(),
 }
 
 REJECTION_COLUMNS: dict[str, pl.DataType] = {
@@ -99,11 +100,12 @@ def task_rows(rewritten: pl.DataFrame, splits: dict[str, str], version: str,
         rows.append({**common, "task_id": f"{p['pair_id']}-clean", "variant": "clean", "question": p["clean_question"],
                      "answer": p["answer"], "reference_sql": p["clean_reference_sql"], "conditions": p["clean_conditions"],
                      "failed_condition": None, "answer_aliases": p["answer_aliases"], "slots": p["clean_slots"],
-                     "readings": p["clean_readings"]})
+                     "readings": p["clean_readings"], "correctable": None, "corrected_answer": None})
         rows.append({**common, "task_id": f"{p['pair_id']}-noise", "variant": "noise", "question": p["noise_question"],
                      "answer": None, "reference_sql": p["noise_reference_sql"], "conditions": p["noise_conditions"],
                      "failed_condition": p["failed_condition"], "answer_aliases": "[]", "slots": p["noise_slots"],
-                     "readings": p["noise_readings"]})
+                     "readings": p["noise_readings"], "correctable": p["correctable"],
+                     "corrected_answer": p["corrected_answer"]})
     return pl.DataFrame(rows, schema=TASK_COLUMNS).sort("task_id")
 
 

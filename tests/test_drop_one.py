@@ -1,0 +1,184 @@
+"""The drop-one reading (DESIGN §4 "One handle per target"): the Noise reference without the perturbed detail; a twin
+whose drop-one reading finds the Clean answer is `correctable`. The SQL rewrite on its own, then end to end on the
+tiny synthetic EHR with a copy of the engine test family that names its target twice (the admission id and the
+patient), so a swapped patient is a correctable restatement while an unmeasured lab is not."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+import sqlglot
+
+from pipeline.construction.noise.drop_one import NotDroppable, drop_one_template, perturbed_slots
+from pipeline.construction.noise.inject import inject_family
+from pipeline.construction.quality.measures import correctable_report
+from pipeline.construction.requests.binding import bind_family
+from pipeline.construction.requests.family import load_family_file
+from pipeline.construction.sqlexec import SetRunner
+from pipeline.construction.verification.verify import verify_set
+from pipeline.ehr.database import connect
+
+DATA = Path(__file__).parent / "data" / "families"
+
+
+def _norm(sql: str) -> str:
+    return sqlglot.parse_one(sql.replace("{{", "rg_b.").replace("}}", ""), read="postgres").sql(dialect="postgres")
+
+
+@pytest.mark.parametrize("template, dropped, expected", [
+    # a conjunct of WHERE goes; the others stay
+    ("SELECT x.v FROM t x WHERE x.a = {{a}} AND x.d = {{d}} AND x.k = 1", {"d"},
+     "SELECT x.v FROM t x WHERE x.a = {{a}} AND x.k = 1"),
+    # the only predicate: the WHERE goes
+    ("SELECT x.v FROM t x WHERE x.d = {{d}}", {"d"}, "SELECT x.v FROM t x"),
+    # a JOIN condition, an OR as a whole, a HAVING, a predicate inside a subquery
+    ("SELECT x.v FROM t x JOIN u y ON y.id = x.id AND y.unit = {{unit}} WHERE (x.n = {{unit}} OR x.m = {{unit}})",
+     {"unit"}, "SELECT x.v FROM t x JOIN u y ON y.id = x.id"),
+    ("SELECT COUNT(*) AS n FROM t x WHERE x.a = {{a}} HAVING COUNT(*) = {{size}}", {"size"},
+     "SELECT COUNT(*) AS n FROM t x WHERE x.a = {{a}}"),
+    ("SELECT x.v FROM t x WHERE x.t > (SELECT MIN(y.t) FROM t y WHERE y.v > {{thr}} AND y.a = {{a}})", {"thr"},
+     "SELECT x.v FROM t x WHERE x.t > (SELECT MIN(y.t) FROM t y WHERE y.a = {{a}})"),
+    # two slots at once (a swapped lab: its itemid and its label)
+    ("SELECT x.v FROM t x WHERE x.i = {{itemid}} AND x.label = {{lab_label}} AND x.a = {{a}}", {"itemid", "lab_label"},
+     "SELECT x.v FROM t x WHERE x.a = {{a}}"),
+])
+def test_drop_one_removes_the_predicates_that_read_the_perturbed_slots(template, dropped, expected):
+    out = drop_one_template(template, frozenset(dropped), "list")  # list answers: no cut to the first answers
+    assert _norm(out) == _norm(expected)
+
+
+def test_one_value_answers_are_cut_to_the_first_distinct_ones_with_the_with_on_top():
+    out = drop_one_template("WITH c AS (SELECT 1 AS k) SELECT x.v, x.w FROM t x WHERE x.d = {{d}} AND x.a = {{a}}",
+                            frozenset({"d"}), "number")
+    assert _norm(out) == _norm("WITH c AS (SELECT 1 AS k) SELECT DISTINCT rg_drop.v FROM "
+                               "(SELECT x.v, x.w FROM t x WHERE x.a = {{a}}) AS rg_drop LIMIT 3")
+
+
+def test_a_slot_read_outside_a_predicate_cannot_be_dropped():
+    with pytest.raises(NotDroppable, match="select"):
+        drop_one_template("SELECT x.v - {{base}} AS d FROM t x WHERE x.a = {{a}}", frozenset({"base"}))
+    with pytest.raises(NotDroppable, match="case"):
+        drop_one_template("SELECT CASE WHEN {{k}} = 'a' THEN x.a END AS v FROM t x", frozenset({"k"}))
+    with pytest.raises(ValueError, match="none of the perturbed"):
+        drop_one_template("SELECT x.v FROM t x WHERE x.a = {{a}}", frozenset({"label"}))
+
+
+def test_perturbed_slots_compare_normalised_values():
+    kinds = {"a": "int", "t": "datetime", "x": "float"}
+    assert perturbed_slots({"a": 1, "t": "2150-01-01 00:00:00", "x": 1.0},
+                           {"a": 1, "t": "2150-01-01 00:00", "x": 1.5}, kinds) == {"x"}
+
+
+# --------------------------------------------------------------------------- end to end
+
+# the reference names the target twice: the admission id and its patient
+REFERENCE = """SELECT r.valuenum, r.valueuom
+FROM (
+    SELECT l.valuenum, l.valueuom, RANK() OVER (ORDER BY l.charttime) AS rk
+    FROM mimiciv_hosp.labevents l
+    WHERE l.hadm_id = {{hadm_id}} AND l.subject_id = {{subject_id}} AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
+) r
+WHERE r.rk = 1
+"""
+OTHER_PATIENT = """SELECT a.subject_id FROM mimiciv_hosp.admissions a
+WHERE a.subject_id <> {{subject_id}} AND a.hadm_id <> {{hadm_id}}
+"""
+UNMEASURED = """SELECT d.itemid, d.label AS lab_label FROM mimiciv_hosp.d_labitems d
+WHERE d.itemid <> {{itemid}}
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid)
+"""
+
+
+@pytest.fixture(scope="module")
+def db(tiny_duckdb_url):
+    with connect(tiny_duckdb_url) as d:
+        yield d
+
+
+def _family(tmp_path: Path, operators: str):
+    sql = tmp_path / "sql"
+    shutil.copytree(DATA / "sql", sql)
+    (sql / "labs" / "first_value_in_admission.sql").write_text(REFERENCE)
+    (sql / "labs" / "noise_other_patient.sql").write_text(OTHER_PATIENT)
+    (sql / "labs" / "noise_unmeasured_lab.sql").write_text(UNMEASURED)
+    (sql / "labs" / "noise_no_lab.sql").write_text(UNMEASURED + "  AND 1 = 0\n")
+    path = tmp_path / "contracts" / "labs" / "first_value_in_admission.yaml"
+    path.parent.mkdir(parents=True)
+    text = (DATA / "contracts" / "labs" / "first_value_in_admission.yaml").read_text()
+    start, end = text.index("noise:"), text.index("questions:")
+    path.write_text(text[:start] + operators + text[end:])
+    fam, errs = load_family_file(path, sql)
+    assert not errs, [str(e) for e in errs]
+    return fam
+
+
+PATIENT_SWAP = """  - level: record
+    breaks: admission_of_patient
+    kind: identifier
+    candidates: labs/noise_other_patient.sql
+"""
+LAB_SWAP = """  - level: record
+    breaks: lab_measured_in_admission
+    kind: content
+    candidates: labs/noise_unmeasured_lab.sql
+"""
+
+
+def _clean(db, fam):
+    runner = SetRunner(db, chunk_size=13)
+    clean = [v for v in verify_set(runner, fam, bind_family(db, fam, seed=0, cap=40).sampled) if v.accepted]
+    assert len(clean) > 10
+    return runner, clean
+
+
+def test_a_restated_handle_is_correctable_and_an_unmeasured_lab_is_not(tmp_path, db):
+    swap = _family(tmp_path / "swap", "noise:\n" + PATIENT_SWAP)
+    runner, clean = _clean(db, swap)
+    ids = [f"c{i}" for i in range(len(clean))]
+    out = inject_family(runner, swap, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    twins = [(o.twins["record"], v) for o, v in zip(out, clean, strict=True) if "record" in o.twins]
+    assert len(twins) > 10
+    # the admission id alone still finds the lab: every patient swap is a correctable restatement
+    assert all(t.correctable is True and t.corrected_answer == v.answer for t, v in twins)
+    lab = _family(tmp_path / "lab", "noise:\n" + LAB_SWAP)
+    out = inject_family(runner, lab, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    made = [o.twins["record"] for o in out if "record" in o.twins]
+    # without the lab the question asks for the admission's first result of any test: not the Clean one
+    assert made and sum(t.correctable is True for t in made) <= len(made) // 5
+    assert all(t.corrected_answer is None for t in made if not t.correctable)
+
+
+def test_a_correctable_twin_is_kept_only_when_no_other_operator_verifies(tmp_path, db):
+    both = _family(tmp_path, "noise:\n" + PATIENT_SWAP + LAB_SWAP)
+    runner, clean = _clean(db, both)
+    ids = [f"c{i}" for i in range(len(clean))]
+    out = inject_family(runner, both, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    lab_only = inject_family(runner, _family(tmp_path / "lab", "noise:\n" + LAB_SWAP), [v.slots for v in clean], ids,
+                             seed=0, answers=[v.answer for v in clean])
+    for o, alone in zip(out, lab_only, strict=True):
+        firm = "record" in alone.twins and alone.twins["record"].correctable is False
+        assert not firm or o.twins["record"].correctable is False  # the unmeasured lab wins over the swap
+    # where no other operator verifies, the correctable swap is kept (a lab query that never finds a candidate)
+    none = _family(tmp_path / "none", "noise:\n" + PATIENT_SWAP + LAB_SWAP.replace("noise_unmeasured_lab", "noise_no_lab"))
+    kept = inject_family(runner, none, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    swap_only = inject_family(runner, _family(tmp_path / "swap2", "noise:\n" + PATIENT_SWAP), [v.slots for v in clean],
+                              ids, seed=0, answers=[v.answer for v in clean])
+    assert [sorted(o.twins) for o in kept] == [sorted(o.twins) for o in swap_only]
+    assert any(o.twins for o in kept) and all(t.correctable for o in kept for t in o.twins.values())
+    # without the Clean answers no verdict is formed
+    plain = inject_family(runner, both, [v.slots for v in clean], ids, seed=0)
+    assert all(t.correctable is None for o in plain for t in o.twins.values())
+
+
+def test_the_correctable_measure_counts_the_noise_twins():
+    import polars as pl
+
+    tasks = pl.DataFrame({
+        "variant": ["clean", "noise", "noise", "noise", "noise", "noise"],
+        "noise_level": ["value", "value", "value", "record", "query", "query"],
+        "family": ["f"] * 6, "noise_operator": ["v:a:s", "v:a:s", "v:a:s", "r:b:c", "q:c:c", "q:c:c"],
+        "correctable": [None, True, True, False, None, False]})
+    rep = correctable_report(tasks)
+    assert (rep["correctable"], rep["noise_tasks"], rep["unformed"]) == (2, 5, 1)
+    assert rep["by_level"]["value"]["share"] == 1.0 and rep["problems"]  # 40% > 20%
+    assert not correctable_report(tasks.with_columns(pl.lit(False).alias("correctable")))["problems"]
