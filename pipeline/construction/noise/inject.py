@@ -46,16 +46,6 @@ class NoiseOutcome:
 
     twins: dict[str, Twin] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)  # level → last failure reason
-    # level → the first twin that verified but is correctable: kept while later operators are tried for one that is
-    # not, and taken only if none is (finish())
-    fallback: dict[str, Twin] = field(default_factory=dict)
-
-    def finish(self) -> None:
-        for lv, twin in self.fallback.items():
-            if lv not in self.twins:
-                self.twins[lv] = twin
-                self.failures.pop(lv, None)
-        self.fallback.clear()
 
     @property
     def settled(self) -> bool:
@@ -240,8 +230,9 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
                   outcomes: list[NoiseOutcome] | None = None, answers: list[Any] | None = None) -> list[NoiseOutcome]:
     """Noise twins for the clean contracts of a family. `wanted` restricts each contract to some levels (the
     balanced target first, the others only if that fails). With the Clean `answers` (decoded JSON), every twin
-    that verifies gets its drop-one verdict (noise/drop_one.py), and a correctable one is kept only as a fallback
-    while the level's later operators are tried for one that is not.
+    that verifies gets its drop-one verdict (noise/drop_one.py). (Keeping a correctable twin only as a fallback
+    while the level's other operators were tried took operators that are mostly correctable under 3% of their
+    family's Noise, five families below the operator floor; the choice between levels avoids them instead.)
 
     Each contract tries the operators of a level in a seeded order (rank 0 first, the next rank only where every
     candidate of the previous one failed) and up to `max_attempts` candidates per operator. The candidates of
@@ -308,19 +299,11 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
             reason = reasons[k]
             if reason is None:
                 drop = drops.get(k, DropOne(None))
-                twin = Twin(spec.level, spec.breaks, s, conds[k], spec.kind, proved, spec.operator,
-                            drop.correctable, drop.corrected_answer)
-                if drop.correctable:
-                    outcomes[b].fallback.setdefault(spec.level, twin)
-                    outcomes[b].failures[spec.level] = "correctable"
-                else:
-                    outcomes[b].twins[spec.level] = twin
-                    outcomes[b].failures.pop(spec.level, None)
-                    outcomes[b].fallback.pop(spec.level, None)
+                outcomes[b].twins[spec.level] = Twin(spec.level, spec.breaks, s, conds[k], spec.kind, proved,
+                                                     spec.operator, drop.correctable, drop.corrected_answer)
+                outcomes[b].failures.pop(spec.level, None)
             else:
                 outcomes[b].failures[spec.level] = reason
-    for o in outcomes:
-        o.finish()
     return outcomes
 
 

@@ -62,6 +62,14 @@ def validity_section(v: dict[str, Any] | None) -> str:
         f"- wording: {wording['questions_with_problems']} of {wording['questions']} questions with raw ALL-CAPS "
         "database words, 'a' before a vowel sound or '1 hours'",
     ]
+    corr = v.get("correctable")
+    if corr:
+        levels = ", ".join(f"{k} {x['share'] * 100:.0f}%" for k, x in corr["by_level"].items())
+        lines.append(f"- one handle per target: **{corr['correctable']}** of {corr['noise_tasks']} Noise twins "
+                     f"(**{corr['share'] * 100:.1f}%**; target ≤ {m.MAX_CORRECTABLE_SHARE:.0%}) are correctable "
+                     f"restatements, their drop-one reading (the reference without the perturbed detail) finding the "
+                     f"Clean answer (column `correctable`); by noise level: {levels}; no drop-one reading formed: "
+                     f"{corr['unformed']}")
     problems = [p for ps in v["problems"].values() for p in ps]
     lines.append("- open problems: " + ("none" if not problems else "; ".join(problems[:12])))
     top = list(ops["condition_shares"].items())[:8]
