@@ -57,8 +57,13 @@ def test_questions_and_noise_levels(families):
         assert len(set(qs)) >= 3, f.id
         for q in qs:
             assert set(QUESTION_SLOT_RE.findall(q)) <= set(f.spec.slots), (f.id, q)
-        # every displayed slot a condition or the reference depends on appears in every question form
-        shown = {n for n, s in f.spec.slots.items() if SLOT_TYPES[s.type].displayed}
+        # every displayed slot a condition or the reference depends on appears in every question form, unless the
+        # slots it is determined by do (one handle per target)
+        shown = {n for n, s in f.spec.slots.items() if SLOT_TYPES[s.type].displayed and not s.determined_by}
+        for n, s in f.spec.slots.items():
+            for q in qs:
+                assert not s.determined_by or (n not in QUESTION_SLOT_RE.findall(q)
+                                               and set(s.determined_by) <= set(QUESTION_SLOT_RE.findall(q))), (f.id, n, q)
         for q in qs:
             missing = shown - set(QUESTION_SLOT_RE.findall(q))
             assert not missing, (f.id, q, missing)

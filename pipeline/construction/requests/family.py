@@ -37,6 +37,9 @@ class _Strict(BaseModel):
 class SlotSpec(_Strict):
     type: str
     synonyms: str | None = None
+    # a slot the question does not show because the shown slots listed here determine it (a stay's admission, a
+    # title's code): the question names each thing once (DESIGN §4 "One handle per target")
+    determined_by: list[str] = Field(default_factory=list)
 
     @field_validator("type")
     @classmethod
@@ -468,6 +471,10 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
         if is_binding and not used:
             _check_binding_columns(text_sql, declared, lambda m, f=shown_sql, lc=loc: err(lc, m, f))
 
+    for name, slot in spec.slots.items():
+        for other in slot.determined_by:
+            if other not in declared or other == name:
+                err(("slots", name, "determined_by"), f"determined_by names {other!r}, not another declared slot")
     for i, q in enumerate(spec.questions):
         for name in sorted(set(QUESTION_SLOT_RE.findall(q)) - declared):
             err(("questions", i), f"placeholder {{{name}}} is not a declared slot")
