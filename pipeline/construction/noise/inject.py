@@ -340,9 +340,9 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
     (pair → its family), a level that has less than half its even share within the family (under 25% of two
     levels, 17% of three) goes first: balancing over the dataset alone had left 20 of 71 families with all their
     Noise at one level, while strict evenness per family took the query share from 15% to 9%. `avoid` (pair → the
-    levels whose twin is correctable, noise/drop_one.py) ranks right after that, and such a level counts as
-    starved only below a quarter of its even share: a pair takes it only when the family needs it or the pair has
-    no other. Deterministic."""
+    levels whose twin is correctable, noise/drop_one.py) ranks right after that: a pair takes such a level only
+    when the family needs it or the pair has no other. (Counting such a level as starved only below a quarter of
+    its even share took 8 families under the operator floor on the default build.) Deterministic."""
     counts: Counter[str] = Counter()
     used: Counter[str] = Counter()
     in_group: Counter[tuple[str, str]] = Counter()
@@ -356,10 +356,8 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
 
         def cost(lv: str, p: str = p, conds: dict = conds, g: str = g, k: int = len(opts)) -> tuple:
             cond_use = min((used[c] for c in conds.get(lv, [])), default=0)
+            starved = group is not None and in_group[g, lv] < 0.5 / k * group_total[g]
             soft = lv in (avoid or {}).get(p, set())
-            # a level this pair can only fill with a correctable twin counts as starved below a quarter of its even
-            # share, not half: it keeps the family's levels (the operator floor) without filling them with restatements
-            starved = group is not None and in_group[g, lv] < (0.25 if soft else 0.5) / k * group_total[g]
             return (not starved, soft, counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
 
         best = min(opts, key=cost)
