@@ -153,6 +153,30 @@ def test_include_lines_expand_fragments_and_name_what_is_wrong(tmp_path):
         expand_includes("-- include: frag/loop.sql\n", tmp_path)
 
 
+def test_include_holes_are_filled_per_include_and_a_wrong_hole_is_named(tmp_path):
+    from pipeline.construction.requests.family import IncludeError, expand_includes
+
+    (tmp_path / "frag").mkdir()
+    (tmp_path / "frag" / "label.sql").write_text("-- header: ${a} here is not a hole\n  ${a}.label || ${a}.fluid AS ${out}\n")
+    (tmp_path / "frag" / "outer.sql").write_text("-- header\n-- include: frag/label.sql a=${t} out=name\n")
+    text = "SELECT\n-- include: frag/label.sql a=d out=lab_label\nFROM d_labitems d\n-- include: frag/outer.sql t=q\n"
+    assert expand_includes(text, tmp_path) == (
+        "SELECT\n  d.label || d.fluid AS lab_label\nFROM d_labitems d\n  q.label || q.fluid AS name\n")
+    with pytest.raises(IncludeError, match=r"cost/x.sql: include of frag/label.sql: hole \$\{out\} has no value"):
+        expand_includes("-- include: frag/label.sql a=d\n", tmp_path, name="cost/x.sql")
+    with pytest.raises(IncludeError, match=r"cost/x.sql: include of frag/label.sql: b= names no hole .*holes: a, out"):
+        expand_includes("-- include: frag/label.sql a=d out=o b=e\n", tmp_path, name="cost/x.sql")
+    with pytest.raises(IncludeError, match=r"frag/outer.sql: include of frag/label.sql: hole \$\{out\}"):
+        (tmp_path / "frag" / "outer.sql").write_text("-- include: frag/label.sql a=${t}\n")
+        expand_includes("-- include: frag/outer.sql t=q\n", tmp_path, name="cost/x.sql")
+    with pytest.raises(IncludeError, match=r"given twice"):
+        expand_includes("-- include: frag/label.sql a=d a=e out=o\n", tmp_path)
+    with pytest.raises(IncludeError, match=r"expected name=value, found 'd'"):
+        expand_includes("-- include: frag/label.sql d out=o\n", tmp_path)
+    with pytest.raises(IncludeError, match="cost/x.sql: included SQL file not found: frag/none.sql"):
+        expand_includes("-- include: frag/none.sql a=b\n", tmp_path, name="cost/x.sql")
+
+
 def test_synonyms_file():
     syn = load_synonyms(CONTRACTS / "synonyms.yaml")
     assert {"lab", "vital", "drug"} <= set(syn)
