@@ -123,6 +123,25 @@ def test_catalogue_lists_every_family(families):
     assert not wrong, f"contracts/README.md's tier table lacks or misstates {wrong}"
 
 
+def test_sql_file_names_say_their_role(families):
+    """A file's name says what it is to its family (contracts/FORMAT.md, "File names"), so a reader of sql/families
+    knows which files reach the dataset (references, conditions) without opening the YAML; 158 names did not."""
+    role_of: dict[str, set[str]] = {}
+    for f in families:
+        s = f.spec
+        uses = [("binding", s.binding), ("reference", s.reference)] + [("condition", c.sql) for c in s.conditions]
+        uses += [("candidates", n.candidates) for n in s.noise if n.candidates]
+        uses += [("reading", r.sql) for r in s.readings] + ([("aliases", s.answer.aliases)] if s.answer.aliases else [])
+        for role, rel in uses:
+            role_of.setdefault(rel, set()).add(role)
+    says = {"binding": lambda n: n.endswith(".bind.sql"), "reference": lambda n: n.endswith(".ref.sql"),
+            "condition": lambda n: n.endswith(".cond.sql"), "candidates": lambda n: n.startswith("noise_"),
+            "reading": lambda n: n.startswith("reading_"), "aliases": lambda n: n.endswith("_aliases.sql")}
+    wrong = sorted((rel, sorted(roles)) for rel, roles in role_of.items()
+                   if len(roles) > 1 or not says[next(iter(roles))](rel.rsplit("/", 1)[-1]) or rel.startswith("fragments/"))
+    assert not wrong, f"SQL files whose name does not say their (one) role: {wrong}"
+
+
 def test_every_sql_file_is_used_by_a_family(families):
     """A file no family reads (directly or through an `-- include:`) is a superseded copy that drifts from the one in
     use; 11 such files had piled up before this test."""
