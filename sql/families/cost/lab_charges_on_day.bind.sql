@@ -14,12 +14,9 @@ WITH d AS (
   WHERE d.n_units = 1
     AND CAST(a.dischtime AS DATE) - CAST(a.admittime AS DATE) >= 2
 )
-SELECT a.subject_id, p.hadm_id, p.itemid, CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN x.label
-            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN x.label || ' (' || LOWER(x.fluid) || ')'
-            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label, p.chart_date
+SELECT a.subject_id, p.hadm_id, p.itemid,
+-- include: fragments/lab_label.sql alias=x
+  , p.chart_date
 FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.hadm_id * 17 + pick.itemid) % 10009, pick.hadm_id, pick.chart_date) AS rn_lab
       FROM pick WHERE pick.rn <= 2) p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id

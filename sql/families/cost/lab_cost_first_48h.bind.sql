@@ -38,12 +38,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   FROM per_lab WHERE per_lab.rn_lab <= 12
 )
 SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
-       CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN x.label
-            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN x.label || ' (' || LOWER(x.fluid) || ')'
-            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label
+-- include: fragments/lab_label.sql alias=x
 FROM per_group p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
 WHERE p.rn_group <= 30

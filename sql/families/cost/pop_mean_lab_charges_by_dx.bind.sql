@@ -39,13 +39,9 @@ WITH coh AS (
                                               + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn
   FROM labs JOIN cover ON cover.itemid = labs.itemid
 )
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       p.n_adm
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+     , p.n_adm
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid

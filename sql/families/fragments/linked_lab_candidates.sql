@@ -34,13 +34,8 @@ WITH linked AS (
   GROUP BY s.itemid
 )
 SELECT li.itemid,
-       CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       li.threshold, li.unit
+-- include: fragments/lab_label.sql alias=d
+     , li.threshold, li.unit
 FROM lab_info li
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = li.itemid
 WHERE li.itemid <> {{itemid}}

@@ -24,12 +24,8 @@ WITH routine AS (
                                   (u.itemid * 7919 + u.hadm_id) % 1009, u.itemid) AS rn
   FROM u
 )
-SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.itemid,
+-- include: fragments/lab_label.sql alias=d
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid

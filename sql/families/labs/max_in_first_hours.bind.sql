@@ -23,13 +23,9 @@ WITH routine AS (
                                   (g.itemid * 7919 + g.hadm_id) % 1013, g.itemid) AS rn
   FROM g WHERE g.off_h >= 2 AND g.off_h <= 48
 )
-SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
+SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+     , CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
   AND d.label || '|' || d.fluid || '|' || d.category IN (

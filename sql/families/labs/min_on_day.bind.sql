@@ -13,12 +13,9 @@ WITH d AS (
   WHERE d.n_units = 1
     AND CAST(a.dischtime AS DATE) - CAST(a.admittime AS DATE) >= 2
 )
-SELECT a.subject_id, p.hadm_id, p.itemid, CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN x.label
-            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN x.label || ' (' || LOWER(x.fluid) || ')'
-            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label, p.chart_date
+SELECT a.subject_id, p.hadm_id, p.itemid,
+-- include: fragments/lab_label.sql alias=x
+  , p.chart_date
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid

@@ -5,12 +5,8 @@
 -- lab drawn unfiled (hadm_id NULL) during the stay after the drug's start either, which a reader could take as the answer.
 -- The drug's time is the earlier of its first start and first order entry (one question form says "after the first
 -- ... order")
-SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+SELECT d.itemid,
+-- include: fragments/lab_label.sql alias=d
 FROM mimiciv_hosp.d_labitems d
 WHERE d.itemid <> {{itemid}}
   AND d.label || '|' || d.fluid || '|' || d.category IN (

@@ -56,12 +56,9 @@ WITH lim AS (
                                                            hit.itemid, hit.k) AS rn
   FROM capable hit
 )
-SELECT p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit, p.n_adm
+SELECT p.drug, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+  , CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit, p.n_adm
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 4
   AND d.label || '|' || d.fluid || '|' || d.category IN (

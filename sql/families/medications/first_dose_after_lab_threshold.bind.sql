@@ -43,12 +43,9 @@ WITH lim AS (
                                     ORDER BY (pick.hadm_id * 31 + pick.itemid) % 10007, pick.hadm_id) AS rn_med
   FROM pick WHERE pick.rn = 1
 )
-SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold,
+SELECT a.subject_id, a.hadm_id, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+  , CAST(p.upper AS DOUBLE PRECISION) AS threshold,
        p.unit, p.medication AS drug
 FROM strat p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
