@@ -3,16 +3,9 @@
 --   group_adm  admissions whose principal (first-coded) diagnosis is the group
 --   cohort     those admissions with the stated admission_location
 --   charges    each cohort admission's total cost (all charge types); admissions without charges count as 0
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+-- include: fragments/group_admissions.sql
     AND d.seq_num = 1
-), cohort AS (
-  SELECT a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
-  FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
-  WHERE a.admission_location = {{admission_location}}
+-- include: fragments/stratum_cohort.sql stratum=admission_location
 ), charges AS (
   SELECT c.hadm_id, SUM(ct.cost) AS total_cost
   FROM cohort c

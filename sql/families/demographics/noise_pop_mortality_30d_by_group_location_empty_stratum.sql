@@ -1,8 +1,5 @@
 -- Query noise: a admission_location of this EHR under which no admission coded with the group (the presupposed cohort is empty)
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+-- include: fragments/group_admissions.sql
 ), cohort AS (
   SELECT a.admission_location, a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
   FROM mimiciv_hosp.admissions a

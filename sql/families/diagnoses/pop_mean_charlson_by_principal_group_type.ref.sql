@@ -5,16 +5,9 @@
 --   diag, com  each cohort admission's ICD-9/ICD-10 codes and one 0/1 flag per Charlson comorbidity
 --   ag         age score (< 50 → 0, 50-59 → 1, 60-69 → 2, 70-79 → 3, ≥ 80 → 4)
 --   charlson   the index per admission (liver, diabetes and cancer at their most severe weight)
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+-- include: fragments/group_admissions.sql
     AND d.seq_num = 1
-), cohort AS (
-  SELECT a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
-  FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
-  WHERE a.admission_type = {{admission_type}}
+-- include: fragments/stratum_cohort.sql stratum=admission_type
 ), diag AS (
   SELECT d.hadm_id,
          CASE WHEN d.icd_version = 9 THEN d.icd_code END AS icd9_code,

@@ -5,15 +5,8 @@
 --              (only admissions with an ICU stay)
 --   first_stay the admission's first ICU stay (ROW_NUMBER by intime)
 --   peak       the highest heart rate charted in its first 24 hours
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), cohort AS (
-  SELECT a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
-  FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
-  WHERE a.admission_type = {{admission_type}}
+-- include: fragments/group_admissions.sql
+-- include: fragments/stratum_cohort.sql stratum=admission_type
     AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
 ), first_stay AS (
   SELECT s.hadm_id, s.stay_id, s.intime,
