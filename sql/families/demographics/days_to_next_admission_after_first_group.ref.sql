@@ -3,17 +3,7 @@
 --   index_adm  the earliest of them, admitted on the stated date
 --   next_adm   the patient's admissions ordered by admittime; LEAD gives the admission that follows the index one
 -- Answer: (next admittime - index dischtime) in days, one decimal.
-WITH group_adm AS (
-  SELECT DISTINCT a.hadm_id, a.admittime
-  FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
-  WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), index_adm AS (
-  SELECT g.hadm_id
-  FROM group_adm g
-  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(g.admittime AS DATE) = {{admit_date}}
+-- include: fragments/first_group_admission.sql
 ), next_adm AS (
   SELECT a.hadm_id, a.dischtime,
          LEAD(a.admittime) OVER (ORDER BY a.admittime, a.hadm_id) AS next_admittime

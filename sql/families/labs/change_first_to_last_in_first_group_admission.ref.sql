@@ -4,17 +4,7 @@
 --   index_adm  the earliest of them, admitted on the stated date
 --   results    that admission's numeric results of the lab (named by its label) with their rank from the first
 --              and from the last charttime (a tie at either end surfaces as several rows)
-WITH group_adm AS (
-  SELECT DISTINCT a.hadm_id, a.admittime
-  FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
-  WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), index_adm AS (
-  SELECT g.hadm_id
-  FROM group_adm g
-  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(g.admittime AS DATE) = {{admit_date}}
+-- include: fragments/first_group_admission.sql
 ), results AS (
   SELECT l.valuenum,
          RANK() OVER (ORDER BY l.charttime) AS from_first,

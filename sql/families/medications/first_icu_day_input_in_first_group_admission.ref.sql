@@ -4,17 +4,7 @@
 --   index_adm   the earliest of them, admitted on the stated date
 --   first_stay  that admission's first ICU stay (ROW_NUMBER by intime)
 --   day_one     rows of the input (named by its label) started within 24 h of ICU admission
-WITH group_adm AS (
-  SELECT DISTINCT a.hadm_id, a.admittime
-  FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
-  WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), index_adm AS (
-  SELECT g.hadm_id
-  FROM group_adm g
-  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(g.admittime AS DATE) = {{admit_date}}
+-- include: fragments/first_group_admission.sql
 ), first_stay AS (
   SELECT s.stay_id, s.intime, ROW_NUMBER() OVER (ORDER BY s.intime, s.stay_id) AS rn
   FROM mimiciv_icu.icustays s
