@@ -188,6 +188,8 @@ def test_include_holes_are_filled_per_include_and_a_wrong_hole_is_named(tmp_path
     with pytest.raises(IncludeError, match=r"frag/outer.sql: include of frag/label.sql: hole \$\{out\}"):
         (tmp_path / "frag" / "outer.sql").write_text("-- include: frag/label.sql a=${t}\n")
         expand_includes("-- include: frag/outer.sql t=q\n", tmp_path, name="cost/x.sql")
+    assert expand_includes('-- include: frag/label.sql a=d out="x, 1 AS y"\n', tmp_path) == (
+        "  d.label || d.fluid AS x, 1 AS y\n")
     with pytest.raises(IncludeError, match=r"given twice"):
         expand_includes("-- include: frag/label.sql a=d a=e out=o\n", tmp_path)
     with pytest.raises(IncludeError, match=r"expected name=value, found 'd'"):

@@ -351,7 +351,7 @@ def _rel(path: Path, base: Path) -> str:
 
 
 INCLUDE_RE = re.compile(r"^[ \t]*-- include: (\S+)([^\n]*)\n?", re.MULTILINE)
-INCLUDE_ARG_RE = re.compile(r"(\w+)=(\S*)")
+INCLUDE_ARG_RE = re.compile(r"(\w+)=(\"[^\"\n]*\"|[^\s\"]*)")
 HOLE_RE = re.compile(r"\$\{(\w+)\}")
 MAX_INCLUDE_DEPTH = 4
 
@@ -362,7 +362,8 @@ class IncludeError(ValueError):
 
 
 def _include_args(rel: str, rest: str, where: str) -> dict[str, str]:
-    """`name=value …` after the fragment path → {name: value}; anything else on the line is an error."""
+    """`name=value …` after the fragment path → {name: value} (a value with spaces in double quotes); anything else
+    on the line is an error."""
     args: dict[str, str] = {}
     pos = 0
     rest = rest.rstrip()
@@ -375,7 +376,8 @@ def _include_args(rel: str, rest: str, where: str) -> dict[str, str]:
             raise IncludeError(f"{where}: include of {rel}: expected name=value, found {rest[pos:].split()[0]!r}")
         if m.group(1) in args:
             raise IncludeError(f"{where}: include of {rel}: hole ${{{m.group(1)}}} given twice")
-        args[m.group(1)] = m.group(2)
+        value = m.group(2)
+        args[m.group(1)] = value[1:-1] if value.startswith('"') else value
         pos = m.end()
     return args
 

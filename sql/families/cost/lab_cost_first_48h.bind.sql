@@ -42,6 +42,4 @@ SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admitti
 FROM per_group p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
 WHERE p.rn_group <= 30
-  AND x.label || '|' || x.fluid || '|' || x.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=x

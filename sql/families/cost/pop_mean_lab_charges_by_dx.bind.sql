@@ -46,6 +46,4 @@ FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= CASE WHEN p.n_coh > 100 THEN 1 ELSE 3 END
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d

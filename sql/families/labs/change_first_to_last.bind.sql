@@ -32,8 +32,6 @@ FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
 LIMIT 20000

@@ -28,8 +28,6 @@ SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid,
      , CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
 LIMIT 20000

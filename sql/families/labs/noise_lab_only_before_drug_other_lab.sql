@@ -9,9 +9,7 @@ SELECT d.itemid,
 -- include: fragments/lab_label.sql alias=d
 FROM mimiciv_hosp.d_labitems d
 WHERE d.itemid <> {{itemid}}
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
   AND (SELECT MAX(l.charttime) FROM mimiciv_hosp.labevents l
        WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid AND l.valuenum IS NOT NULL)
       <= (SELECT LEAST(MIN(p.starttime), MIN(COALESCE(ph.entertime, p.starttime))) FROM mimiciv_hosp.prescriptions p

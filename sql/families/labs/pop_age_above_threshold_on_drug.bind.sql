@@ -61,6 +61,4 @@ SELECT p.drug, p.itemid,
   , CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit, p.n_adm
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 4
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
