@@ -190,6 +190,8 @@ def test_include_holes_are_filled_per_include_and_a_wrong_hole_is_named(tmp_path
         expand_includes("-- include: frag/outer.sql t=q\n", tmp_path, name="cost/x.sql")
     assert expand_includes('-- include: frag/label.sql a=d out="x, 1 AS y"\n', tmp_path) == (
         "  d.label || d.fluid AS x, 1 AS y\n")
+    assert expand_includes('-- include: frag/label.sql a=d \\\n--   out=x\nFROM t\n', tmp_path) == (
+        "  d.label || d.fluid AS x\nFROM t\n")
     with pytest.raises(IncludeError, match=r"given twice"):
         expand_includes("-- include: frag/label.sql a=d a=e out=o\n", tmp_path)
     with pytest.raises(IncludeError, match=r"expected name=value, found 'd'"):

@@ -350,7 +350,10 @@ def _rel(path: Path, base: Path) -> str:
         return str(path)
 
 
-INCLUDE_RE = re.compile(r"^[ \t]*-- include: (\S+)([^\n]*)\n?", re.MULTILINE)
+# `-- include: path name=value …`; a line ending in a backslash continues on the next comment line (`--   …`)
+INCLUDE_RE = re.compile(r"^[ \t]*-- include: (\S+)((?:[^\n\\]|\\(?!\n))*(?:\\\n[ \t]*--(?:[^\n\\]|\\(?!\n))*)*)\n?",
+                        re.MULTILINE)
+CONTINUATION_RE = re.compile(r"\\\n[ \t]*--")
 INCLUDE_ARG_RE = re.compile(r"(\w+)=(\"[^\"\n]*\"|[^\s\"]*)")
 HOLE_RE = re.compile(r"\$\{(\w+)\}")
 MAX_INCLUDE_DEPTH = 4
@@ -396,7 +399,7 @@ def expand_includes(text: str, sql_dir: Path, chain: tuple[str, ...] = (), *, na
         where = chain[-1] if chain else name
         if rel in chain or len(chain) >= MAX_INCLUDE_DEPTH:
             raise IncludeError(f"include cycle or depth over {MAX_INCLUDE_DEPTH}: {' -> '.join([name, *chain, rel])}")
-        args = _include_args(rel, m.group(2), where)
+        args = _include_args(rel, CONTINUATION_RE.sub(" ", m.group(2)), where)
         frag = sql_dir / rel
         if not frag.is_file():
             raise IncludeError(f"{where}: included SQL file not found: {rel}")
