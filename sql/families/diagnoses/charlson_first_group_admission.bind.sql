@@ -22,23 +22,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   FROM first_adm f
   JOIN mimiciv_hosp.patients pt ON pt.subject_id = f.subject_id
   WHERE f.rn <= 40
-), diag AS (
-  SELECT d.hadm_id,
-         CASE WHEN d.icd_version = 9 THEN d.icd_code END AS icd9_code,
-         CASE WHEN d.icd_version = 10 THEN d.icd_code END AS icd10_code
-  FROM mimiciv_hosp.diagnoses_icd d
-  JOIN index_adm i ON i.hadm_id = d.hadm_id
-), com AS (
-  -- include: fragments/charlson_flags.sql
-  FROM index_adm AS ad
-  LEFT JOIN diag
-    ON ad.hadm_id = diag.hadm_id
-  GROUP BY
-    ad.hadm_id
-), ag AS (
-  SELECT i.hadm_id,
-         CASE WHEN i.age < 50 THEN 0 WHEN i.age < 60 THEN 1 WHEN i.age < 70 THEN 2 WHEN i.age < 80 THEN 3 ELSE 4 END AS age_score
-  FROM index_adm i
+-- include: fragments/charlson_index_steps.sql
 ), cci AS (
   SELECT
     com.hadm_id,

@@ -19,23 +19,7 @@ WITH group_adm AS (
   JOIN mimiciv_hosp.patients p ON p.subject_id = a.subject_id
   WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
     AND CAST(a.admittime AS DATE) = {{admit_date}}
-), diag AS (
-  SELECT d.hadm_id,
-         CASE WHEN d.icd_version = 9 THEN d.icd_code END AS icd9_code,
-         CASE WHEN d.icd_version = 10 THEN d.icd_code END AS icd10_code
-  FROM mimiciv_hosp.diagnoses_icd d
-  JOIN index_adm i ON i.hadm_id = d.hadm_id
-), com AS (
-  -- include: fragments/charlson_flags.sql
-  FROM index_adm AS ad
-  LEFT JOIN diag
-    ON ad.hadm_id = diag.hadm_id
-  GROUP BY
-    ad.hadm_id
-), ag AS (
-  SELECT i.hadm_id,
-         CASE WHEN i.age < 50 THEN 0 WHEN i.age < 60 THEN 1 WHEN i.age < 70 THEN 2 WHEN i.age < 80 THEN 3 ELSE 4 END AS age_score
-  FROM index_adm i
+-- include: fragments/charlson_index_steps.sql
 )
 SELECT
 -- include: fragments/charlson_index_sum.sql

@@ -6,11 +6,4 @@ WITH g AS (
   WHERE a.dischtime IS NOT NULL
   GROUP BY p.icd_code, p.icd_version, a.admission_type
   HAVING COUNT(DISTINCT a.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
-), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
-                                 ORDER BY (LENGTH(g.admission_type) * 7919 + LENGTH(g.icd_code)) % 1201, g.admission_type) AS rn
-  FROM g
-)
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.admission_type
-FROM pick p JOIN mimiciv_hosp.d_icd_procedures t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rn <= 2
+-- include: fragments/code_value_pick.sql cte=g value=admission_type mod=1201 titles=d_icd_procedures n=2
