@@ -1,4 +1,5 @@
--- (patient, diagnosis group), admitted again later, with the date of the patient's first admission coded with the group (no tie at
+-- (patient, diagnosis group), admitted again later, with the date of the patient's first admission coded with the group
+--   (no tie at
 -- that first admittime)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql

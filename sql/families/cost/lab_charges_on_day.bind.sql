@@ -6,7 +6,8 @@
 SELECT a.subject_id, p.hadm_id, p.itemid,
 -- include: fragments/lab_label.sql alias=x
   , p.chart_date
-FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.hadm_id * 17 + pick.itemid) % 10009, pick.hadm_id, pick.chart_date) AS rn_lab
+FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.hadm_id * 17 + pick.itemid) % 10009,
+    pick.hadm_id, pick.chart_date) AS rn_lab
       FROM pick WHERE pick.rn <= 2) p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid

@@ -19,12 +19,15 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
                                  ORDER BY (x.itemid * 7919 + x.subject_id) % 1031, x.itemid) AS rn
   FROM labs48 x
 ), per_lab AS (
-  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
+  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid
+      ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
                                                                       pick.subject_id, pick.dx_group) AS rn_lab
   FROM pick WHERE pick.rn = 1
 ), per_group AS (
-  SELECT per_lab.*, ROW_NUMBER() OVER (PARTITION BY per_lab.dx_group ORDER BY (per_lab.subject_id * 29 + per_lab.itemid) % 10037,
-                                                                             per_lab.subject_id, per_lab.itemid) AS rn_group
+  SELECT per_lab.*, ROW_NUMBER() OVER (PARTITION BY per_lab.dx_group
+      ORDER BY (per_lab.subject_id * 29 + per_lab.itemid) % 10037,
+                                                                             per_lab.subject_id,
+                                                                                 per_lab.itemid) AS rn_group
   FROM per_lab WHERE per_lab.rn_lab <= 12
 )
 SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date, p.itemid,

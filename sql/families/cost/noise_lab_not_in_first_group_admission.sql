@@ -6,7 +6,8 @@ WITH first_adm AS (
   WHERE a.subject_id = {{subject_id}}
     AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                 WHERE d.hadm_id = a.hadm_id
-                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
+                      AND d.icd_code LIKE {{icd10_pattern}})))
 )
 SELECT x.itemid,
 -- include: fragments/lab_label.sql alias=x

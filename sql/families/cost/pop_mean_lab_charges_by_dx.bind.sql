@@ -13,7 +13,8 @@ WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
 ), big AS (
-  SELECT coh.icd_code, coh.icd_version, COUNT(*) AS n_coh FROM coh GROUP BY coh.icd_code, coh.icd_version HAVING COUNT(*) >= 3
+  SELECT coh.icd_code, coh.icd_version, COUNT(*) AS n_coh FROM coh GROUP BY coh.icd_code, coh.icd_version
+      HAVING COUNT(*) >= 3
 ), adm_lab AS (  -- per admission and charged numeric lab: its units (lowest, highest; NULL when none is recorded)
   SELECT l.hadm_id, l.itemid, MIN(l.valueuom) AS unit_lo, MAX(l.valueuom) AS unit_hi
   FROM mimiciv_hosp.labevents l
@@ -31,7 +32,8 @@ WITH coh AS (
   SELECT l.itemid, COUNT(DISTINCT l.hadm_id) AS n_lab_adm FROM mimiciv_hosp.labevents l GROUP BY l.itemid
 ), pick AS (
   SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version
-                                    ORDER BY CASE WHEN labs.n_coh > 100 AND cover.n_lab_adm * 10 > (SELECT COUNT(*) FROM mimiciv_hosp.admissions) * 3
+                                    ORDER BY CASE WHEN labs.n_coh > 100 AND cover.n_lab_adm * 10 > (SELECT COUNT(*)
+                                        FROM mimiciv_hosp.admissions) * 3
                                                   THEN 1 ELSE 0 END,
                                              (labs.itemid * 7919 + ASCII(SUBSTRING(labs.icd_code || '0000', 2, 1)) * 131
                                               + ASCII(SUBSTRING(labs.icd_code || '0000', 3, 1)) * 1009

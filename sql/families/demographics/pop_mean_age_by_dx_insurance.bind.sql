@@ -1,5 +1,6 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, insurance) with ≥ 20 admissions having both (a cohort mean over a handful does not discriminate); ≤ 2 values per diagnosis
+-- (diagnosis, insurance) with ≥ 20 admissions having both (a cohort mean over a handful does not discriminate); ≤ 2
+--   values per diagnosis
 WITH g AS (
   SELECT x.icd_code, x.icd_version, a.insurance
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id

@@ -12,7 +12,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
 -- include: fragments/group_admissions_ranked.sql
 ), first_adm AS (
   SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, p.admittime, p.hadm_id,
-         ROW_NUMBER() OVER (PARTITION BY p.dx_group ORDER BY (p.subject_id * 31 + LENGTH(p.dx_group)) % 10007, p.subject_id) AS rn
+         ROW_NUMBER() OVER (PARTITION BY p.dx_group ORDER BY (p.subject_id * 31 + LENGTH(p.dx_group)) % 10007,
+             p.subject_id) AS rn
   FROM per p
   WHERE p.rk = 1
     AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id

@@ -1,4 +1,5 @@
--- (diagnosis group, admission_type) strata with ≥ 20 admissions whose principal (first-coded) diagnosis is the group; n_adm = that count
+-- (diagnosis group, admission_type) strata with ≥ 20 admissions whose principal (first-coded) diagnosis is the group;
+--   n_adm = that count
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
 -- include: fragments/group_strata.sql stratum=admission_type dx=" AND d.seq_num = 1" where= min=20

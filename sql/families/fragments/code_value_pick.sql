@@ -4,7 +4,8 @@
 -- d_icd_procedures), n.
 ), pick AS (
   SELECT ${cte}.*, ROW_NUMBER() OVER (PARTITION BY ${cte}.icd_code, ${cte}.icd_version
-                                 ORDER BY (LENGTH(${cte}.${value}) * 7919 + LENGTH(${cte}.icd_code)) % ${mod}, ${cte}.${value}) AS rn
+                                 ORDER BY (LENGTH(${cte}.${value}) * 7919 + LENGTH(${cte}.icd_code)) % ${mod},
+                                     ${cte}.${value}) AS rn
   FROM ${cte}
 )
 SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.${value}

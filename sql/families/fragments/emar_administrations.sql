@@ -17,6 +17,7 @@ WITH g AS (
   HAVING SUM(CASE WHEN e.event_txt IN ('Administered', 'Delayed Administered', 'Started', 'Confirmed', 'Flushed')
                   THEN 1 ELSE 0 END) = 0
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.medication) * 7919 + g.hadm_id) % 1093, g.medication) AS rn
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.medication) * 7919 + g.hadm_id) % 1093,
+      g.medication) AS rn
   FROM g
   WHERE g.hadm_id IN (SELECT ng.hadm_id FROM never_given ng) OR g.hadm_id % 4 = 0

@@ -7,7 +7,8 @@
   SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.${stratum}, a.hadm_id
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))${dx}
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern))${dx}
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.${stratum} IS NOT NULL${where}
 )

@@ -15,7 +15,8 @@ WITH f AS (
   SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.stay_id ORDER BY (g.itemid * 7919 + g.stay_id) % 1097, g.itemid) AS rn
   FROM g WHERE g.off_h >= 1 AND g.off_h <= 24 AND (g.off_h > 4 OR (g.stay_id * 31 + g.itemid) % 5 = 0)
 ), per_item AS (
-  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.stay_id * 17 + pick.itemid) % 10009, pick.stay_id) AS rn_item
+  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.stay_id * 17 + pick.itemid) % 10009,
+      pick.stay_id) AS rn_item
   FROM pick WHERE pick.rn <= 2
 )
 SELECT p.subject_id, p.hadm_id, p.stay_id, p.first_careunit AS careunit, p.itemid, d.label AS input_label,

@@ -4,7 +4,9 @@
 -- Holes: alias (the d_labitems row's alias in the including query).
        CASE WHEN ${alias}.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
               THEN ${alias}.label
-            WHEN ${alias}.label || '|' || ${alias}.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                                   GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
+            WHEN ${alias}.label || '|' || ${alias}.fluid IN (SELECT q.label || '|' || q.fluid
+                                                           FROM mimiciv_hosp.d_labitems q
+                                                           GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
               THEN ${alias}.label || ' (' || LOWER(${alias}.fluid) || ')'
-            ELSE ${alias}.label || ' (' || LOWER(${alias}.fluid) || ', ' || LOWER(${alias}.category) || ')' END AS lab_label
+            ELSE ${alias}.label || ' (' || LOWER(${alias}.fluid) || ', ' || LOWER(${alias}.category) || ')'
+       END AS lab_label

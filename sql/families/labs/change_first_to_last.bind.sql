@@ -22,7 +22,8 @@ WITH routine AS (
   HAVING COUNT(DISTINCT CASE WHEN l.charttime = f.t0 THEN l.valuenum END) = 1
      AND COUNT(DISTINCT CASE WHEN l.charttime = f.t1 THEN l.valuenum END) = 1
 ), pick AS (
-  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r)
+      THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1033, u.itemid) AS rn
   FROM u
 )

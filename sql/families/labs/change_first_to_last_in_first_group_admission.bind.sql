@@ -27,7 +27,8 @@ WITH routine AS (
            AND l.valuenum IS NOT NULL AND (l.charttime = e.t_first OR l.charttime = e.t_last)) = 2
 ), pick AS (
   SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, o.itemid,
-         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY CASE WHEN o.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY CASE WHEN o.itemid IN (SELECT r.itemid
+             FROM routine r) THEN 1 ELSE 0 END,
                                     (o.itemid * 7919 + i.subject_id) % 1097, o.itemid) AS rn
   FROM idx i JOIN ok o ON o.hadm_id = i.hadm_id
 )

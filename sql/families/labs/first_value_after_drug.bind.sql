@@ -12,7 +12,8 @@ WITH routine AS (
   FROM mimiciv_hosp.prescriptions p WHERE p.starttime IS NOT NULL
   GROUP BY p.hadm_id, p.drug
 ), dpick AS (
-  SELECT d0.*, ROW_NUMBER() OVER (PARTITION BY d0.hadm_id ORDER BY (LENGTH(d0.drug) * 7919 + d0.hadm_id) % 1021, d0.drug) AS rn
+  SELECT d0.*, ROW_NUMBER() OVER (PARTITION BY d0.hadm_id ORDER BY (LENGTH(d0.drug) * 7919 + d0.hadm_id) % 1021,
+      d0.drug) AS rn
   FROM d0
 ), la AS (
   SELECT l.hadm_id, l.itemid, dp.drug, MIN(l.charttime) AS t1
@@ -26,7 +27,8 @@ WITH routine AS (
   GROUP BY la.hadm_id, la.itemid, la.drug
   HAVING COUNT(DISTINCT l.valuenum) = 1
 ), pick AS (
-  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r)
+      THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
   FROM u
 )

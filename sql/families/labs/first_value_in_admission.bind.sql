@@ -1,4 +1,5 @@
--- (admission, numeric lab with an named unambiguously by label, fluid and category) whose first result is a single value; ≤ 2 labs per admission
+-- (admission, numeric lab with an named unambiguously by label, fluid and category) whose first result is a single
+--   value; ≤ 2 labs per admission
 -- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
@@ -20,7 +21,8 @@ WITH routine AS (
   HAVING COUNT(DISTINCT l.valuenum) = 1 AND COUNT(DISTINCT l.valueuom) <= 1
 ), pick AS (
   SELECT u.hadm_id, u.itemid,
-         ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+         ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r)
+             THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1009, u.itemid) AS rn
   FROM u
 )

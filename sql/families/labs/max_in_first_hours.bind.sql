@@ -19,7 +19,8 @@ WITH routine AS (
   FROM f JOIN mimiciv_hosp.admissions a ON a.hadm_id = f.hadm_id
   WHERE f.n_units <= 1
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.itemid IN (SELECT r.itemid FROM routine r)
+      THEN 1 ELSE 0 END,
                                   (g.itemid * 7919 + g.hadm_id) % 1013, g.itemid) AS rn
   FROM g WHERE g.off_h >= 2 AND g.off_h <= 48
 )

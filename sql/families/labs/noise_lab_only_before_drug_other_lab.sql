@@ -2,7 +2,8 @@
 -- to labs Clean questions of the family ask about) whose every result precedes the drug's first start: the drug and
 -- the lab both exist in the admission, only "after" cannot hold. Split from the joint lab-or-drug swap, whose
 -- (lab, drug) pair had to occur together in one Clean question: it verified for 3 of 160 twins. No result of the
--- lab drawn unfiled (hadm_id NULL) during the stay after the drug's start either, which a reader could take as the answer.
+-- lab drawn unfiled (hadm_id NULL) during the stay after the drug's start either, which a reader could take as the
+--   answer.
 -- The drug's time is the earlier of its first start and first order entry (one question form says "after the first
 -- ... order")
 SELECT d.itemid,

@@ -13,7 +13,8 @@ WITH lim AS (
   HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) > 0  -- one unit (hashed; a COUNT(DISTINCT) sorts)
 ), dh AS (
   SELECT DISTINCT p.drug, p.hadm_id FROM mimiciv_hosp.prescriptions p
-), lmax AS (  -- an admission is above a cut-off when its highest value is (one row per admission and lab, not per result)
+), lmax AS (
+  -- an admission is above a cut-off when its highest value is (one row per admission and lab, not per result)
   SELECT l.hadm_id, l.itemid, MAX(l.valuenum) AS vmax
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
   WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
@@ -52,7 +53,8 @@ WITH lim AS (
   WHERE (t.upper > h.upper AND t.upper >= m.vmax)
      OR (l1.drug <> h.drug AND l1.vmax <= h.upper) OR l2.vmax <= h.upper
 ), pick AS (
-  SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug) + CAST(hit.k * 10 AS INTEGER) * 101) % 1049,
+  SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug
+      ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug) + CAST(hit.k * 10 AS INTEGER) * 101) % 1049,
                                                            hit.itemid, hit.k) AS rn
   FROM capable hit
 )

@@ -36,7 +36,8 @@ WITH lim AS (
   HAVING COUNT(DISTINCT ed.dose_given || '|' || COALESCE(ed.dose_given_unit, '')) = 1
 ), pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id
-                                 ORDER BY (u.itemid * 7919 + LENGTH(u.medication) * 31 + u.hadm_id) % 1087, u.itemid, u.medication) AS rn
+                                 ORDER BY (u.itemid * 7919 + LENGTH(u.medication) * 31 + u.hadm_id) % 1087, u.itemid,
+                                     u.medication) AS rn
   FROM u
 ), strat AS (
   SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY LOWER(SUBSTRING(pick.medication, 1, 5))

@@ -1,5 +1,6 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, drug) with ≥ 20 admissions coded with the diagnosis and prescribed the drug (a cohort mean over a handful does not discriminate); ≤ 3 drugs per diagnosis
+-- (diagnosis, drug) with ≥ 20 admissions coded with the diagnosis and prescribed the drug (a cohort mean over a handful
+--   does not discriminate); ≤ 3 drugs per diagnosis
 WITH dd AS (
   SELECT x.icd_code, x.icd_version, p.drug
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = x.hadm_id

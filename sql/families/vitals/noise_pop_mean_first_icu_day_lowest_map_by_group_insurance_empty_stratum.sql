@@ -20,7 +20,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance, COUNT(DISTINCT ia.hadm_id) AS n
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern))
   JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
   GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance
 ), clean_sized AS (

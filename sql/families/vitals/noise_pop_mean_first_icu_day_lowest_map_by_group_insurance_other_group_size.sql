@@ -1,5 +1,6 @@
 -- Value noise: another diagnosis group (one Clean questions of the family ask about: match_clean) with admissions
--- under the same insurance that had an ICU stay, but not the stated number of them: the question's cohort size contradicts
+-- under the same insurance that had an ICU stay, but not the stated number of them: the question's cohort size
+--   contradicts
 -- the record while the count itself stays a Clean one
 --   dx_groups  the family's diagnosis groups (ICD-9 and ICD-10 patterns)
 --   sizes      admissions that had an ICU stay per (group, insurance)

@@ -1,5 +1,6 @@
 -- Value noise: another admission type (one Clean questions of the family use: match_clean) with admissions coded with
--- the same group that had an ICU stay, but not the stated number of them: the question's cohort size contradicts the record
+-- the same group that had an ICU stay, but not the stated number of them: the question's cohort size contradicts the
+--   record
 -- while the count itself stays a Clean one
 --   dx_groups  the family's diagnosis groups (ICD-9 and ICD-10 patterns)
 --   sizes      admissions that had an ICU stay per (group, admission type)

@@ -1,5 +1,6 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, first care unit, vital) with ≥ 20 ICU stays of admissions coded with the diagnosis (a mean over a handful does not discriminate); ≤ 3 per diagnosis
+-- (diagnosis, first care unit, vital) with ≥ 20 ICU stays of admissions coded with the diagnosis (a mean over a handful
+--   does not discriminate); ≤ 3 per diagnosis
 -- n_stays: the ICU stays of the cohort (every stay starting in the unit of an admission coded with the diagnosis),
 -- which the question states
 WITH st AS (
