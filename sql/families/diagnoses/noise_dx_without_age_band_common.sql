@@ -17,5 +17,5 @@ FROM (
                       AND pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN {{age_lo}}
                           AND {{age_hi}})
 ) x
-ORDER BY x.n DESC, x.icd_code
+ORDER BY x.n DESC, x.icd_code ASC
 LIMIT 3

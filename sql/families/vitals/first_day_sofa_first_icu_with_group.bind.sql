@@ -38,4 +38,3 @@ FROM first_stay f
 JOIN sofa so ON so.stay_id = f.stay_id
 WHERE (CAST(f.stay_id AS BIGINT) * 7919) % 100 < CASE so.sofa WHEN 1 THEN 40 WHEN 2 THEN 60 WHEN 3 THEN 85
                                                            WHEN 4 THEN 80 ELSE 100 END
-
