@@ -28,7 +28,7 @@ CONSTRUCTION_ASSETS = ["request_families", "bound_requests", "evidence_contracts
 def full_config(tmp: Path, llm_url: str) -> dict:
     return {
         "version": "cfgtest", "seed": 5, "per_family_cap": 12, "test_fraction": 0.3, "chunk_size": 7,
-        "max_noise_attempts": 2, "contracts_dir": str(DATA / "contracts"), "sql_dir": str(DATA / "sql"),
+        "max_noise_attempts": 2, "avoid_correctable": True, "contracts_dir": str(DATA / "contracts"), "sql_dir": str(DATA / "sql"),
         "outputs_dir": str(tmp / "out"), "query_timeout_s": 5.0,
         "llm": {"enabled": True, "base_url": llm_url, "model": "fake-model", "api_key_env": "RG_TEST_KEY",
                 "concurrency": 3, "timeout_s": 9.0, "max_retries": 1, "judge": False,
@@ -96,7 +96,7 @@ def test_every_config_field_reaches_the_steps(tiny_duckdb_url, tmp_path, monkeyp
     out = tmp_path / "out" / "cfgtest"
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["config"] == {"version": "cfgtest", "seed": 5, "per_family_cap": 12, "test_fraction": 0.3,
-                                  "max_noise_attempts": 2, "rewriter": "llm:fake-model"}
+                                  "max_noise_attempts": 2, "avoid_correctable": True, "rewriter": "llm:fake-model"}
     assert fake.bodies, "the LLM rewriter was never called"
     assert {b["model"] for b in fake.bodies} == {"fake-model"}
     assert {b.get("temperature") for b in fake.bodies} == {0.7}

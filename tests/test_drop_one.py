@@ -11,7 +11,7 @@ import sqlglot
 
 from pipeline.construction.noise.drop_one import NotDroppable, drop_one_template, perturbed_slots
 from pipeline.construction.noise.inject import choose_levels, inject_family
-from pipeline.construction.quality.measures import correctable_report
+from pipeline.construction.quality.measures import MAX_CORRECTABLE_SHARE, correctable_report
 from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import load_family_file
 from pipeline.construction.sqlexec import SetRunner
@@ -98,7 +98,7 @@ def db(tiny_duckdb_url):
 def _family(tmp_path: Path, operators: str):
     sql = tmp_path / "sql"
     shutil.copytree(DATA / "sql", sql)
-    (sql / "labs" / "first_value_in_admission.sql").write_text(REFERENCE)
+    (sql / "labs" / "first_value_in_admission.ref.sql").write_text(REFERENCE)
     (sql / "labs" / "noise_other_patient.sql").write_text(OTHER_PATIENT)
     (sql / "labs" / "noise_unmeasured_lab.sql").write_text(UNMEASURED)
     path = tmp_path / "contracts" / "labs" / "first_value_in_admission.yaml"
@@ -176,8 +176,8 @@ def test_the_correctable_measure_counts_the_noise_twins():
         "variant": ["clean", "noise", "noise", "noise", "noise", "noise"],
         "noise_level": ["value", "value", "value", "record", "query", "query"],
         "family": ["f"] * 6, "noise_operator": ["v:a:s", "v:a:s", "v:a:s", "r:b:c", "q:c:c", "q:c:c"],
-        "correctable": [None, True, True, False, None, False]})
+        "correctable": [None, True, True, True, None, False]})
     rep = correctable_report(tasks)
-    assert (rep["correctable"], rep["noise_tasks"], rep["unformed"]) == (2, 5, 1)
-    assert rep["by_level"]["value"]["share"] == 1.0 and rep["problems"]  # 40% > 20%
+    assert (rep["correctable"], rep["noise_tasks"], rep["unformed"]) == (3, 5, 1)
+    assert rep["share"] > MAX_CORRECTABLE_SHARE and rep["by_level"]["value"]["share"] == 1.0 and rep["problems"]
     assert not correctable_report(tasks.with_columns(pl.lit(False).alias("correctable")))["problems"]

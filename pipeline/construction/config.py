@@ -33,6 +33,8 @@ class BuildConfig(BaseModel):
     test_fraction: float = Field(0.175, gt=0, lt=1, description="share of pairs in the test split")
     chunk_size: int = Field(1000, ge=1, description="bindings per set-based query")
     max_noise_attempts: int = Field(3, ge=1, le=10, description="noise candidates tried per contract and level")
+    avoid_correctable: bool = Field(False, description="pick each pair's noise level away from correctable twins "
+                                                       "(their drop-one reading finds the Clean answer)")
     contracts_dir: str | None = Field(None, description="family files (default <project>/contracts)")
     sql_dir: str | None = Field(None, description="family SQL (default <project>/sql/families)")
     outputs_dir: str | None = Field(None, description="outputs root (default <project>/outputs)")
@@ -47,5 +49,6 @@ class BuildConfig(BaseModel):
             "per_family_cap": self.per_family_cap,
             "test_fraction": self.test_fraction,
             "max_noise_attempts": self.max_noise_attempts,
+            "avoid_correctable": self.avoid_correctable,
             "rewriter": f"llm:{self.llm.model}" if self.llm.enabled else "offline",
         }

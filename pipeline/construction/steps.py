@@ -118,7 +118,7 @@ def step_noise(db: Database, families: list[Family], contracts: pl.DataFrame, cf
                ) -> tuple[pl.DataFrame, dict[str, Any]]:
     stats = ExecStats()
     frame, extra = build_pairs(runner_for(db, cfg, stats), families, contracts, seed=cfg.seed,
-                               max_attempts=cfg.max_noise_attempts)
+                               max_attempts=cfg.max_noise_attempts, avoid_correctable=cfg.avoid_correctable)
     return frame, {**extra, "queries": stats.queries, "query_seconds": round(stats.seconds, 3),
                    "fallback_chunks": stats.fallbacks, "split_chunks": stats.splits,
                    "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}

@@ -66,7 +66,7 @@ def validity_section(v: dict[str, Any] | None) -> str:
     if corr:
         levels = ", ".join(f"{k} {x['share'] * 100:.0f}%" for k, x in corr["by_level"].items())
         lines.append(f"- one handle per target: **{corr['correctable']}** of {corr['noise_tasks']} Noise twins "
-                     f"(**{corr['share'] * 100:.1f}%**; target ≤ {m.MAX_CORRECTABLE_SHARE:.0%}) are correctable "
+                     f"(**{corr['share'] * 100:.1f}%**; gate ≤ {m.MAX_CORRECTABLE_SHARE:.0%}, target ≤ {m.CORRECTABLE_TARGET:.0%}) are correctable "
                      f"restatements, their drop-one reading (the reference without the perturbed detail) finding the "
                      f"Clean answer (column `correctable`); by noise level: {levels}; no drop-one reading formed: "
                      f"{corr['unformed']}")
