@@ -391,7 +391,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
     """Noise twins for every accepted contract → (pairs table: accepted pairs and rejected contracts, stats).
     Every twin gets its drop-one verdict; with `avoid_correctable` a pair whose targeted level gives only a
     correctable twin also tries its other levels, and the level choice avoids correctable twins. (On the default
-    build that took the correctable share from 53% to 44% but the question-only AUROC from 0.58 to 0.61 and one
+    build that took the correctable share from 55% to 44% but the question-only AUROC from 0.57 to 0.61 and one
     family under the operator floor: the twins it prefers swap in entities the Clean questions rarely name. So it
     is off by default.)"""
     accepted = contracts.filter(pl.col("status") == "accepted").sort("contract_id")
