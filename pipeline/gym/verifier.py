@@ -519,6 +519,7 @@ def parse_error(task: Task, answer: Any) -> str | None:
     """Why an answer cannot be read for the task's type (rule 5), or None; for Noise tasks, which have no gold to
     compare with. On Clean tasks it agrees with the comparison's reasons (tests/test_verifier.py checks)."""
     kind = task.answer_type
+    answer = _unwrap(answer)
     scalar = _as_scalar(answer)
     if kind in ("number", "integer"):
         got = parse_number(_as_scalar(_value_and_unit(scalar)[0]))
