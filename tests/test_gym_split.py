@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from leak_probe import LeakProbe, walk
 
 from pipeline.ehr.database import connect
