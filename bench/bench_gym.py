@@ -78,7 +78,7 @@ def bench_step_overhead(dataset: Path, db_url: str | None, n_tasks: int) -> dict
 
     db.query_result = timed  # type: ignore[method-assign]
     env = RobustGymEnv(tasks, db)
-    agent = make_agent("oracle", tasks=tasks)
+    agent = make_agent("oracle", tasks=tasks, episode_keys=env.episode_keys)
     sql_steps, submit_steps, resets = [], [], []
     for task in tasks:
         t0 = time.perf_counter()
