@@ -204,6 +204,17 @@ def test_a_premise_issue_scores_noise_one_and_clean_zero_through_the_openai_agen
     assert all("premise_issue" in json.dumps(b["tools"]) for b in fake.bodies)
     sent = json.dumps([b["messages"] for b in fake.bodies]).casefold()
     assert not any(f"p0{i}" in sent for i in range(1, 8)) and "clean" not in sent and "noise" not in sent
+    # trajectories and the TRL export carry the note: the last assistant turn's submit_answer call has it
+    from pipeline.gym.trajectories import export_sft
+
+    out = tmp_path / "sft.jsonl"
+    assert export_sft([tmp_path / "run"], out, successful_only=True, variant="noise") == 2  # the two noted twins
+    calls = [ex["messages"][-1]["tool_calls"][0]["function"]["arguments"] for ex in read_jsonl(out)]
+    assert [c["premise_issue"] for c in calls] == ["a stated id is not in the record"] * 2
+    assert all(check_trl_conversational(ex) == [] for ex in read_jsonl(out))
+    traj = {t["metadata"]["task_id"]: t["metadata"] for t in read_jsonl(tmp_path / "run" / "trajectories.jsonl")}
+    assert traj["p05-noise"]["premise_issue"] == "a stated id is not in the record"
+    assert traj["p05-noise"]["outcome"] == "flagged"
 
 
 def test_unreachable_endpoint_records_errors_not_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -135,6 +135,7 @@ def test_compare_writes_the_delta_vs_base_table(tiered: tuple[str, Path], tmp_pa
     assert "| Model | Method | Demographics | Vitals | Medications | Cost | Labs | Diagnoses | Avg. | Δ vs. Base |" in table
     assert "| null | Base | 0.0 / 100.0 |" in table and "| oracle | PE | 100.0 / 100.0 |" in table
     assert "| 100.0 / 100.0 | +100.0 / +0.0 |" in table and "| null → oracle | Δ | +100.0 / +0.0 |" in table
+    assert "strict rule (only null passes): Base 100.0% → PE 100.0%; pair success 0.0% → 100.0%." in table
     assert (tmp_path / "pe" / "compare.png").read_bytes()[:4] == b"\x89PNG"
     assert cli_main(["report", "--compare", str(tmp_path / "base"), str(tmp_path / "nowhere")]) == 2
     assert "summary.json does not exist" in capsys.readouterr().err

@@ -342,7 +342,8 @@ def example_transcript(trajectory: Mapping[str, Any] | None, result: Mapping[str
     if len(steps) > max_calls:
         lines.append(f"  … {len(steps) - max_calls} more call(s)")
     if result.get("submitted", True):
-        lines.append(f"submitted: {clip(json.dumps(result.get('answer'), default=str))}")
+        note = f" — premise issue: {result['premise_issue']}" if result.get("premise_issue") else ""
+        lines.append(f"submitted: {clip(json.dumps(result.get('answer'), default=str) + note)}")
     else:
         lines.append(f"no submission ({result.get('truncation_reason') or 'episode ended'})")
     return "\n".join(lines)
