@@ -254,7 +254,9 @@ CORRECTABLE = NOISE.model_copy(update={"correctable": True, "corrected_answer": 
     (MAP, {"value": 75, "unit": "mmHg"}, False),
     (HOURS, {"value": 3.5, "unit": "hours"}, True),
     (HOURS, {"value": 3.5, "unit": "h"}, True),
-    (HOURS, "3.5 days", False),
+    (HOURS, {"value": 3.5, "unit": "days"}, False),
+    (HOURS, "3.5 days", True),  # text after a number is not checked ("5 doses" is a noun, not a unit)
+    (HOURS.model_copy(update={"answer_type": "integer", "answer": 5}), {"value": 5, "unit": "doses"}, True),
     (TEMP, {"value": 38.5, "unit": "degC"}, True),
     (TEMP, {"value": 38.5, "unit": "°F"}, False),
     (POTASSIUM, {"value": 5.4, "unit": "mEq/L"}, True),  # the question names no unit: not checked, as in text

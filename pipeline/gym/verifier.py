@@ -19,8 +19,9 @@ agent's note that the record contradicts a detail the question states, or holds 
    - number: parsed (rule 4), then correct when |answer − expected| ≤ max(tolerance, 1e-9·max(1, |expected|)), where
      `tolerance` is absolute (null = 0). A number written with d ≥ 2 decimals is also correct when it equals the
      expected value rounded to d decimals (7.53 for 7.528571…). "x%" matches either x or x/100. {"value", "unit"}
-     compares its value, and its unit (when given) must be the quantity's: the task's `unit` or `unit_aliases`
-     when it declares one, else the unit the question names or implies (QUANTITY_UNITS: hours, days, mmHg, …).
+     compares its value, and for `number` its unit (when given) must be the quantity's: the task's `unit` or
+     `unit_aliases` when it declares one, else one the question names or implies (QUANTITY_UNITS: hours, days,
+     mmHg, …); no unit is checked when neither says. Text after a number is not a unit claim (rule 4).
    - integer: parsed (rule 4), must be integral and equal (within tolerance when one is given).
    - string: Unicode NFKC, case-folded, whitespace collapsed, surrounding quotes and a trailing period dropped
      ("28.8." for "28.8");
@@ -274,18 +275,19 @@ QUANTITY_UNITS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bhours?\b", ("hour", "h", "hr")),
         (r"\bdays?\b", ("day", "d")),
         (r"\bminutes?\b", ("minute", "min")),
-        (r"\byears?\b|\bage\b", ("year", "yr", "y")),
+        (r"\byears?\b|\bage\b", ("year", "yr", "y", "yearsold", "yearold")),
         (r"\bmean arterial pressure\b|\bMAP\b|\bblood pressure\b", ("mmhg",)),
         (r"\bheart rate\b", ("bpm", "beats/min", "beatsperminute", "/min")),
         (r"\bcosts?\b|\bcharges?\b|\bcharged\b", ("usd", "$", "dollar")),
     ))
-"""Units a number question names or implies (normalised as `_norm_unit` does), for tasks that declare none: a
-number answer's unit must be one of them when the question matches."""
+"""Units a number question names or implies (normalised as `_norm_unit` does), for tasks that declare none: the unit
+of a {"value", "unit"} answer must be one of them when the question matches. Text after a number ("5 doses",
+"74 mmHg") is not checked: it is as often a noun as a unit."""
 
 
 def _quantity_units(task: Task) -> set[str] | None:
     """The normalised units a number task's quantity may be given in; None when neither the task nor the question
-    says (the unit is then not checked, as a trailing unit in text never was)."""
+    says (the unit is then not checked)."""
     if task.unit or task.unit_aliases:
         return {_norm_unit(u) for u in (task.unit, *task.unit_aliases) if u}
     units = {u for pattern, us in QUANTITY_UNITS if pattern.search(task.question) for u in us}
@@ -308,7 +310,6 @@ def _cmp_number(expected: Any, answer: Any, task: Task) -> tuple[bool, str]:
     got = parse_number(_as_scalar(value))
     if got is None:
         return False, "answer is not a single number"
-    unit = unit.strip() or got.unit
     if task.answer_type == "integer":
         if abs(got.value - round(got.value)) > 1e-9:
             return False, "answer is not an integer"
@@ -317,7 +318,7 @@ def _cmp_number(expected: Any, answer: Any, task: Task) -> tuple[bool, str]:
     else:
         ok = _numbers_match(exp_num.value, got, task.tolerance)
         why = "within tolerance" if ok else f"{got.value:g} differs from {exp_num.value:g}"
-    accepted = _quantity_units(task) if ok and unit and unit != "%" else None
+    accepted = _quantity_units(task) if ok and task.answer_type == "number" and unit.strip() else None
     if accepted is not None and _norm_unit(unit) not in accepted:
         return False, f"unit {unit!r} is not the quantity's ({', '.join(sorted(accepted))})"
     return ok, why
