@@ -14,6 +14,7 @@ from dagster import (
     MetadataValue,
     asset_check,
 )
+from pandera.polars import DataFrameSchema
 
 from pipeline.assets.assets import (
     bound_requests,
@@ -29,21 +30,21 @@ from pipeline.construction.quality import measures
 from pipeline.construction.splits.split import integrity_problems
 
 
-def _result(model: type, frame: pl.DataFrame) -> AssetCheckResult:
+def _result(model: DataFrameSchema, frame: pl.DataFrame) -> AssetCheckResult:
     failures = schemas.validate(model, frame)
     if failures is None:
-        return AssetCheckResult(passed=True, metadata={"rows": frame.height, "schema": model.__name__})
+        return AssetCheckResult(passed=True, metadata={"rows": frame.height, "schema": model.name})
     return AssetCheckResult(passed=False, severity=AssetCheckSeverity.ERROR, metadata={
-        "rows": frame.height, "schema": model.__name__, "failures": failures.height,
+        "rows": frame.height, "schema": model.name, "failures": failures.height,
         "failure_cases": MetadataValue.md(frame_table(failures, limit=20, width=100)),
     })
 
 
-def _schema_check(asset_def: AssetsDefinition, model: type) -> AssetChecksDefinition:
+def _schema_check(asset_def: AssetsDefinition, model: DataFrameSchema) -> AssetChecksDefinition:
     """A blocking check that validates an asset's table against its pandera model."""
     name = asset_def.key.to_user_string()
 
-    @asset_check(asset=asset_def, name=f"{name}_schema", blocking=True, description=f"pandera {model.__name__}")
+    @asset_check(asset=asset_def, name=f"{name}_schema", blocking=True, description=f"pandera {model.name}")
     def check(frame: pl.DataFrame) -> AssetCheckResult:
         return _result(model, frame)
 
