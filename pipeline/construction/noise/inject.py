@@ -317,10 +317,10 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
     """pair → noise level, balancing levels over the whole dataset: pairs with fewer options go first, each takes
     its least-used level (ties by seeded hash). With `breaks` (pair → level → the conditions its operators break),
     the use of the broken condition counts too, so no single condition (an admission date, say) dominates the
-    Noise: on the default build this took `admit_date_matches` from 21% of Noise tasks to ≤ 10%. With `group`
-    (pair → its family), a level that has less than half its even share within the family (under 25% of two
-    levels, 17% of three) goes first: balancing over the dataset alone had left 20 of 71 families with all their
-    Noise at one level, while strict evenness per family took the query share from 15% to 9%. Deterministic."""
+    Noise. With `group` (pair → its family), a level that has less than half its even share within the family
+    (under 25% of two levels, 17% of three) goes first: balancing over the dataset alone left many families with
+    all their Noise at one level, while strict evenness per family starved the query level (both measured in
+    BENCHMARKS.md, "Figures behind the code"). Deterministic."""
     counts: Counter[str] = Counter()
     used: Counter[str] = Counter()
     in_group: Counter[tuple[str, str]] = Counter()
