@@ -227,8 +227,8 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
     every operator and every attempt of one rank are verified together: one conditions query, one reference query
     and one query per reading, over all of them (the family's conditions, reference and readings are the same
     for every operator). The twin kept is the first attempt that verified, exactly as trying them one round at a
-    time would keep; but each query scans the event tables once per rank, not once per operator and attempt. At
-    100,000 patients the round-at-a-time form spent 64 min in this step."""
+    time would keep; but each query scans the event tables once per rank, not once per operator and attempt (what
+    that saves at scale: BENCHMARKS.md, "Figures behind the code")."""
     kinds = family.slot_kinds
     conditions = [(c.name, family.text(c.sql)) for c in family.spec.conditions]
     reference = family.text(family.spec.reference)
