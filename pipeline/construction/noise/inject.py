@@ -139,13 +139,13 @@ def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: li
     ids_by_cols: dict[tuple[str, ...], pl.DataFrame] = {}
 
     def ids(cols: list[str]) -> pl.DataFrame:
-        """Each binding's contract id and Clean values of the candidate's columns, as text."""
+        """Each binding's pair id and Clean values of the candidate's columns, as text."""
         if tuple(cols) not in ids_by_cols:
             ids_by_cols[tuple(cols)] = pl.DataFrame(
-                {BID: [b for b, _ in clean], "rg_cid": [pair_ids[b] for b, _ in clean],
+                {BID: [b for b, _ in clean], "rg_pair_id": [pair_ids[b] for b, _ in clean],
                  **{f"rg_clean_{c}": [str(s[c]) if kinds[c] != "float" else str(float(s[c])) for _, s in clean]
                     for c in cols}},
-                schema={BID: pl.Int64, "rg_cid": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
+                schema={BID: pl.Int64, "rg_pair_id": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
         return ids_by_cols[tuple(cols)]
 
     pooled_clean = None
@@ -171,7 +171,7 @@ def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: li
             if missing:
                 canon = canon.join(pooled_clean.select(BID, *missing).lazy(), on=BID, how="inner")
             canon = canon.join(pool.lazy(), on=pool.columns, how="semi").drop(missing)
-        key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_cid"), *[pl.lit("|") + pl.col(c) for c in cols]])
+        key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_pair_id"), *[pl.lit("|") + pl.col(c) for c in cols]])
         return (canon.with_columns(key.hash(seed=seed).alias("rg_h"))
                 .filter(pl.col("rg_h").rank("min").over(BID) <= keep)  # ties at the cut stay for the exact order
                 .with_columns(key.alias("rg_key"))
