@@ -71,16 +71,17 @@ TASKS = Layout("TasksSchema", (
     string("noise_level", isin=vocabulary.NOISE_LEVELS), string("intent", isin=vocabulary.INTENTS),
     string("level", isin=vocabulary.LEVELS), string("family"), string("question", min_length=10),
     string("difficulty", isin=vocabulary.DIFFICULTIES), string("answer", nullable=True),
-    string("answer_type", isin=vocabulary.ANSWER_TYPES), Column("tolerance", pl.Float64(), ge=0), string("reference_sql"),
-    string("conditions", startswith="["), string("failed_condition", nullable=True), SUBJECT_IDS,
-    string("split", isin=vocabulary.SPLITS), string("dataset_version"), string("answer_aliases"), string("precision", nullable=True),
-    Column("ordered", pl.Boolean()), string("slots"), string("answer_columns", nullable=True), string("rewriter"),
-    string("noise_kind", isin=vocabulary.NOISE_KINDS), string("noise_operator", matches=NOISE_OPERATOR_PATTERN),
-    string("readings", startswith="["),
+    string("answer_type", isin=vocabulary.ANSWER_TYPES), Column("tolerance", pl.Float64(), ge=0),
+    string("reference_sql"), string("conditions", startswith="["), string("failed_condition", nullable=True),
+    SUBJECT_IDS, string("split", isin=vocabulary.SPLITS), string("dataset_version"), string("answer_aliases"),
+    string("precision", nullable=True), Column("ordered", pl.Boolean()), string("slots"),
+    string("answer_columns", nullable=True), string("rewriter"), string("noise_kind", isin=vocabulary.NOISE_KINDS),
+    string("noise_operator", matches=NOISE_OPERATOR_PATTERN), string("readings", startswith="["),
 ))
 
 # rejections.parquet: every rejected item of every step, under the pair id it would have had
 REJECTIONS = Layout("RejectionsSchema", (
-    string("stage", isin=vocabulary.STAGES), string("pair_id"), string("family"), string("intent", isin=vocabulary.INTENTS),
-    string("level", isin=vocabulary.LEVELS), string("reason"), string("detail", nullable=True), string("slots"), string("dataset_version"),
+    string("stage", isin=vocabulary.STAGES), string("pair_id"), string("family"),
+    string("intent", isin=vocabulary.INTENTS), string("level", isin=vocabulary.LEVELS), string("reason"),
+    string("detail", nullable=True), string("slots"), string("dataset_version"),
 ))

@@ -32,11 +32,12 @@ BINDINGS = Layout("BindingsSchema", (
 ))
 
 CONTRACTS = Layout("ContractsSchema", (
-    string("pair_id", unique=True), string("family"), _INTENT, _LEVEL, string("slots"), string("status", isin=vocabulary.STATUSES),
-    string("reason", nullable=True), string("detail", nullable=True), string("answer", nullable=True),
-    string("answer_type", isin=vocabulary.ANSWER_TYPES), Column("tolerance", pl.Float64(), ge=0),
-    string("precision", nullable=True), Column("ordered", pl.Boolean()), string("answer_aliases"), string("reference_sql"),
-    string("conditions", startswith="["), SUBJECT_IDS, string("readings", startswith="["),
+    string("pair_id", unique=True), string("family"), _INTENT, _LEVEL, string("slots"),
+    string("status", isin=vocabulary.STATUSES), string("reason", nullable=True), string("detail", nullable=True),
+    string("answer", nullable=True), string("answer_type", isin=vocabulary.ANSWER_TYPES),
+    Column("tolerance", pl.Float64(), ge=0), string("precision", nullable=True), Column("ordered", pl.Boolean()),
+    string("answer_aliases"), string("reference_sql"), string("conditions", startswith="["), SUBJECT_IDS,
+    string("readings", startswith="["),
 ))
 
 # accepted pairs and the contracts that got no noise twin (their twin's columns null)

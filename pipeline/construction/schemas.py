@@ -58,9 +58,10 @@ def patient_level_names_a_patient(data: PolarsData) -> pl.LazyFrame:
 @_frame_check
 def accepted_pairs_complete(data: PolarsData) -> pl.LazyFrame:
     acc = pl.col("status") == "accepted"
-    return data.lazyframe.select(_implies(acc, pl.col("noise_level").is_not_null() & pl.col("failed_condition").is_not_null()
-                                          & pl.col("answer").is_not_null() & (pl.col("noise_slots") != pl.col("clean_slots"))
-                                          & (pl.col("noise_reference_sql") != pl.col("clean_reference_sql"))))
+    complete = (pl.col("noise_level").is_not_null() & pl.col("failed_condition").is_not_null()
+                & pl.col("answer").is_not_null() & (pl.col("noise_slots") != pl.col("clean_slots"))
+                & (pl.col("noise_reference_sql") != pl.col("clean_reference_sql")))
+    return data.lazyframe.select(_implies(acc, complete))
 
 
 @_frame_check

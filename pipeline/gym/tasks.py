@@ -155,7 +155,7 @@ def write_split(tasks: Iterable[Task], dataset_dir: str | Path, split: str, mani
     out = Path(dataset_dir)
     out.mkdir(parents=True, exist_ok=True)
     rows = [task_to_row(t) for t in tasks]
-    schema = {c: t for c, t in TASKS.schema().items() if c in Task.model_fields}  # the dataset's layout, Task's columns
+    schema = {c: t for c, t in TASKS.schema().items() if c in Task.model_fields}  # Task's columns, typed as published
     path = out / f"{split}.parquet"
     tmp = path.with_suffix(".parquet.tmp")
     pl.DataFrame(rows, schema=schema).write_parquet(tmp)
