@@ -23,7 +23,7 @@ def test_build_cli_records_run(tiny_duckdb_url, tmp_path, monkeypatch, capsys):
     home = tmp_path / "dagster_home"
     monkeypatch.setenv("DAGSTER_HOME", str(home))
     code = main(["build", "--db", tiny_duckdb_url, "--no-generate", "--config", str(_config(tmp_path, DATA / "contracts")),
-                 "--outputs", str(tmp_path / "out")])
+                 "--outputs-dir", str(tmp_path / "out")])
     out = capsys.readouterr().out
     assert code == 0, out
     assert f"written to {tmp_path / 'out' / 'cli'}" in out and "| intent | level | record | value | query | pairs |" in out
@@ -42,7 +42,7 @@ def test_build_cli_bad_family(tiny_duckdb_url, tmp_path, monkeypatch, capsys):
     bad = contracts / "labs" / "first_value_in_admission.yaml"
     bad.write_text(bad.read_text().replace("intent: labs\n", "intent: labz\n"))
     code = main(["build", "--db", tiny_duckdb_url, "--no-generate", "--config", str(_config(tmp_path, contracts)),
-                 "--outputs", str(tmp_path / "out")])
+                 "--outputs-dir", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2
     assert "first_value_in_admission.yaml:3: field 'intent': unknown value 'labz'" in err

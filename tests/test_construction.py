@@ -331,7 +331,7 @@ def test_noise_candidates_are_cut_chunk_by_chunk_with_the_same_picks(db, tmp_pat
     ids = {b: f"c{b}" for b, _ in clean}
 
     def picks(runner: SetRunner) -> dict:
-        return candidates_for(runner, fam, spec, clean, seed=0, contract_ids=ids, keep=2)
+        return candidates_for(runner, fam, spec, clean, seed=0, pair_ids=ids, keep=2)
 
     whole = picks(SetRunner(db, chunk_size=1000, adaptive=False))
     single = SetRunner(db, adaptive=False)
@@ -390,12 +390,12 @@ def test_chunks_are_sized_by_the_rows_per_binding_a_template_returned(db, tmp_pa
     per_binding = db.query("SELECT COUNT(*) - 1 AS n FROM mimiciv_hosp.d_labitems").item()
     assert per_binding > 1000
     runner = SetRunner(db, chunk_size=100, max_rows=100 * per_binding - 1, adaptive=False)
-    sized = candidates_for(runner, fam, spec, clean, seed=0, contract_ids=ids, keep=2)
+    sized = candidates_for(runner, fam, spec, clean, seed=0, pair_ids=ids, keep=2)
     # the first chunk of 100 overflows and is halved; after it, chunks of max_rows / 2 / rows per binding
     assert runner.stats.splits == 1 and runner.stats.fallbacks == 0
     assert runner._chunk_size("rows:" + fam.text(spec.candidates)) == 49
     assert sized == candidates_for(SetRunner(db, chunk_size=1000, adaptive=False), fam, spec, clean, seed=0,
-                                   contract_ids=ids, keep=2)
+                                   pair_ids=ids, keep=2)
 
 
 def test_a_query_rerun_alone_waits_for_the_running_ones_and_holds_back_new_ones():

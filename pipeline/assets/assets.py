@@ -81,7 +81,7 @@ def request_families(settings: BuildSettings) -> Output[pl.DataFrame]:
 @asset(group_name="requests", description="Bindings sampled from the EHR, one set-based query per family.")
 def bound_requests(ehr_database: dict, request_families: pl.DataFrame, ehr: EHRResource,
                    settings: BuildSettings) -> Output[pl.DataFrame]:
-    return _db_step(steps.step_bind, ehr, settings, request_families, preview=["binding_id", "family", "slots"],
+    return _db_step(steps.step_bind, ehr, settings, request_families, preview=["pair_id", "family", "slots"],
                     extra=lambda frame: {"by_family": _counts(frame, ["family"])})
 
 
@@ -89,7 +89,7 @@ def bound_requests(ehr_database: dict, request_families: pl.DataFrame, ehr: EHRR
 def evidence_contracts(ehr_database: dict, request_families: pl.DataFrame, bound_requests: pl.DataFrame,
                        ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
     return _db_step(steps.step_verify, ehr, settings, request_families, bound_requests,
-                    preview=["contract_id", "family", "answer", "status", "reason"])
+                    preview=["pair_id", "family", "answer", "status", "reason"])
 
 
 @asset(group_name="noise", description="Clean–Noise pairs: Noise twins proved by execution; levels balanced.")

@@ -17,9 +17,6 @@ from pydantic import BaseModel
 
 from pipeline.construction.config import BuildConfig, LLMConfig
 
-# the flags' historical short spellings, kept so existing scripts keep working
-_ALIASES = {"outputs_dir": ["--outputs"], "llm.timeout_s": ["--llm-timeout"]}
-
 
 def _scalar_type(annotation: Any) -> type:
     """int / float / str / bool out of `X` or `X | None`."""
@@ -41,7 +38,7 @@ def _add_model_flags(parser: argparse.ArgumentParser, model: type[BaseModel], pr
         if kind is bool:
             parser.add_argument(flag, dest=key, action=argparse.BooleanOptionalAction, default=None, help=text)
         else:
-            parser.add_argument(flag, *_ALIASES.get(key, []), dest=key, type=kind, default=None, help=text,
+            parser.add_argument(flag, dest=key, type=kind, default=None, help=text,
                                 metavar=name.upper())
 
 

@@ -32,12 +32,9 @@ class EHRResource(ConfigurableResource):
         """The build's connection. `whole_ehr_queries`: the binding step, whose one query per family scans the
         whole EHR; the later steps run chunked, per-binding queries."""
         if self.unbounded and self.db_url.startswith("duckdb:///"):
-            # DuckDB's budget sits beside the Python frames of the step (two worker threads' query results). At
-            # 100,000 patients: 4 GB for every step peaked at 7.2 GB RSS; 3.5 GB at 7.0 GB in 28 m 52 s; 3 GB at
-            # 7.4 GB in 40 m 48 s with 36% more CPU, and two binding queries at once ran out of memory (a binding
-            # query that does is now rerun alone). Once noise candidates were cut chunk by chunk (aede5fe), 3.5 GB
-            # for every step peaked at 6.11 GB in the rewrite step's re-execution: the binding step keeps 3.5 GB,
-            # the chunked steps get 3 GB.
+            # DuckDB's budget sits beside the Python frames of the step (two worker threads' query results): the
+            # binding step's whole-EHR queries get more of it than the chunked steps, whose peak is in the frames
+            # (the 100,000-patient runs behind the two sizes: BENCHMARKS.md, "Larger build")
             return connect(self.db_url, read_only=False, memory_limit="3.5GB" if whole_ehr_queries else "3GB")
         return connect(self.db_url)
 

@@ -14,6 +14,7 @@ import polars as pl
 from pipeline.common.hashing import canonical_json
 from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
+from pipeline.construction.layouts import FAMILIES
 from pipeline.construction.noise.inject import build_pairs
 from pipeline.construction.quality.measures import validity_report
 from pipeline.construction.requests.binding import bind_family, bindings_frame
@@ -39,12 +40,6 @@ from pipeline.ehr.database import Database
 from pipeline.paths import CONTRACTS_DIR, OUTPUTS_DIR, PROJECT_ROOT, SQL_DIR
 
 log = logging.getLogger(__name__)
-
-FAMILIES_SCHEMA = {
-    "family": pl.String, "intent": pl.String, "level": pl.String, "path": pl.String, "n_conditions": pl.Int64,
-    "noise_levels": pl.String, "n_questions": pl.Int64, "spec": pl.String,
-}
-
 
 def contracts_dir(cfg: BuildConfig) -> Path:
     return Path(cfg.contracts_dir) if cfg.contracts_dir else CONTRACTS_DIR
@@ -77,7 +72,7 @@ def families_frame(fams: list[Family]) -> pl.DataFrame:
         "n_conditions": len(f.spec.conditions), "noise_levels": canonical_json(sorted({n.level for n in f.spec.noise})),
         "n_questions": len(f.spec.questions), "spec": canonical_json(f.to_json()),
     } for f in fams]
-    return pl.DataFrame(rows, schema=FAMILIES_SCHEMA).sort("family")
+    return pl.DataFrame(rows, schema=FAMILIES.schema()).sort("family")
 
 
 def families_from_frame(frame: pl.DataFrame) -> list[Family]:
@@ -188,7 +183,7 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     for model, frame in ((TasksSchema, tasks), (RejectionsSchema, rejections)):
         failures = validate(model, frame)
         if failures is not None:
-            raise ValueError(f"{model.__name__} failed; nothing written:\n{failures.head(10)}")
+            raise ValueError(f"{model.name} failed; nothing written:\n{failures.head(10)}")
     problems = integrity_problems(tasks)
     if problems:
         raise ValueError(f"{len(problems)} integrity problem(s); nothing written:\n" + "\n".join(problems[:10]))

@@ -36,6 +36,7 @@ from typing import Any
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field
 
+from pipeline.common.layouts import TASKS
 from pipeline.common.vocabulary import AnswerType, Variant
 
 
@@ -174,15 +175,10 @@ def write_split(tasks: Iterable[Task], dataset_dir: str | Path, split: str, mani
     out = Path(dataset_dir)
     out.mkdir(parents=True, exist_ok=True)
     rows = [task_to_row(t) for t in tasks]
-    schema = {
-        "task_id": pl.String, "pair_id": pl.String, "variant": pl.String, "noise_level": pl.String,
-        "intent": pl.String, "level": pl.String, "family": pl.String, "question": pl.String, "answer": pl.String,
-        "answer_type": pl.String, "tolerance": pl.Float64, "reference_sql": pl.String, "conditions": pl.String,
-        "failed_condition": pl.String, "subject_ids": pl.List(pl.Int64), "split": pl.String,
-        "dataset_version": pl.String, "answer_aliases": pl.String, "precision": pl.String, "ordered": pl.Boolean,
-        "answer_columns": pl.String, "difficulty": pl.String, "slots": pl.String, "noise_kind": pl.String,
-        "noise_operator": pl.String, "readings": pl.String, "unit": pl.String, "correctable": pl.Boolean, "corrected_answer": pl.String,
-    }
+    schema = {c: t for c, t in TASKS.schema().items() if c in Task.model_fields}  # Task's columns, typed as published
+    # the optional columns (see the module docstring) a build may not write yet
+    schema |= {c: t for c, t in {"unit": pl.String(), "correctable": pl.Boolean(),
+                                 "corrected_answer": pl.String()}.items() if c not in schema}
     path = out / f"{split}.parquet"
     tmp = path.with_suffix(".parquet.tmp")
     pl.DataFrame(rows, schema=schema).write_parquet(tmp)

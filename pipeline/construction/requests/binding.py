@@ -11,17 +11,12 @@ from dataclasses import dataclass
 import polars as pl
 
 from pipeline.common.hashing import canonical_json, short_id, stable_hash
+from pipeline.construction.layouts import BINDINGS
 from pipeline.construction.requests.family import Family
 from pipeline.construction.slots import normalize
 from pipeline.ehr.database import Database, QueryError
 
 log = logging.getLogger(__name__)
-
-BINDINGS_SCHEMA = {
-    "binding_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String,
-    "slots": pl.String, "n_candidates": pl.Int64,
-}
-
 
 @dataclass
 class BindResult:
@@ -117,8 +112,8 @@ def bindings_frame(results: list[tuple[Family, BindResult]]) -> pl.DataFrame:
     for fam, res in results:
         for slots in res.sampled:
             rows.append({
-                "binding_id": short_id(fam.id, slots),
+                "pair_id": short_id(fam.id, slots),
                 "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
                 "slots": canonical_json(slots), "n_candidates": res.candidates,
             })
-    return pl.DataFrame(rows, schema=BINDINGS_SCHEMA).sort("binding_id")
+    return pl.DataFrame(rows, schema=BINDINGS.schema()).sort("pair_id")
