@@ -1,5 +1,7 @@
 """`robustgym build`: materialize the whole construction graph through Dagster, in-process, recorded in the
-instance at DAGSTER_HOME (so `make dev` shows the run), then print the output directory and the counts table.
+instance at DAGSTER_HOME (so `make dev` shows the run), showing one progress display, then a short summary (files,
+pairs, splits, counts table, checks). Quiet unless `-v`: Dagster's events and INFO logs only then; a failure is
+one line.
 
 Every build setting is a field of BuildConfig (pipeline/construction/config.py): the flags below are generated
 from its fields, a `--config` YAML/JSON file uses the same names, and flags given on the command line win."""
