@@ -13,6 +13,8 @@ from pipeline.construction.sqlexec import Progress
 
 # the steps the assets report, in build order
 STEPS = ("EHR", "bind", "verify", "noise", "rewrite", "split")
+_PLAIN = "{desc} | {elapsed}"  # a step that does not go family by family
+_FAMILIES = "{desc} | {n_fmt}/{total_fmt} families | {elapsed}"
 
 
 class BuildProgress(Progress):
@@ -26,13 +28,14 @@ class BuildProgress(Progress):
         self._step_start = self.start
         self._done = self._total = 0
         self._bar = tqdm(total=0, file=self.stream, leave=False, dynamic_ncols=True, mininterval=0.5,
-                         bar_format="{desc} {n_fmt}/{total_fmt} families | {elapsed}") if self.tty else None
+                         bar_format=_PLAIN) if self.tty else None
 
     def step(self, name: str) -> None:
         with self._lock:
             self._finish()
             self._name, self._step_start, self._done, self._total = name, time.perf_counter(), 0, 0
             if self._bar is not None:
+                self._bar.bar_format = _PLAIN
                 self._bar.reset(total=0)
                 self._bar.set_description_str(self._desc(), refresh=True)
 
@@ -40,6 +43,7 @@ class BuildProgress(Progress):
         with self._lock:
             self._total += n
             if self._bar is not None:
+                self._bar.bar_format = _FAMILIES
                 self._bar.total = self._total
                 self._bar.refresh()
 
