@@ -9,6 +9,10 @@ execution runs one template over a whole chunk of bindings in one query:
 The bindings are inlined as one delimited string literal per slot, indexed by GENERATE_SERIES, rather than a
 VALUES list: the query layer parses and transpiles every statement with sqlglot, which costs ~1 s per 1,000 VALUES
 rows but nothing for a single long literal. Semantics are those of FORMAT.md's `WITH b(...) AS (VALUES …)`.
+
+All that execution learns and needs (which strategy each template runs fastest with, its cost per contract, the
+gate binding queries share, the knobs in EngineConfig, the explain record) lives in one Engine, made per build and
+passed to every step; nothing is kept at module level, so two builds in one process cannot see each other's.
 """
 
 import hashlib
@@ -28,6 +32,7 @@ import polars as pl
 import sqlglot
 from sqlglot import exp
 
+from pipeline.construction.config import BuildConfig
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
 from pipeline.ehr.database import Database, QueryError, RowLimitExceeded
 from pipeline.ehr.schema import sqlglot_schema
@@ -293,7 +298,7 @@ class EngineConfig:
     explain_dir: Path | None = None  # write each template's set-based SQL and strategy here (explain mode)
 
     @classmethod
-    def for_build(cls, cfg: Any, **overrides: Any) -> "EngineConfig":
+    def for_build(cls, cfg: BuildConfig, **overrides: Any) -> "EngineConfig":
         """The engine a BuildConfig asks for (its chunk size and query timeout), plus overrides."""
         return cls(**{"chunk_size": cfg.chunk_size, "timeout_s": cfg.query_timeout_s, **overrides})
 
