@@ -78,7 +78,9 @@ def _explain_build(db_url: str, tmp: Path, name: str) -> Path:
 
 
 def _index(explain: Path) -> list[dict[str, str]]:
-    head, *rows = (explain / "index.tsv").read_text().splitlines()
+    text = (explain / "index.tsv").read_text()
+    assert "\x00" not in text
+    head, *rows = text.splitlines()
     return [dict(zip(head.split("\t"), r.split("\t"), strict=True)) for r in rows]
 
 

@@ -268,8 +268,9 @@ Bindings = Sequence[tuple[int, dict[str, SlotValue]]]
 
 
 def _label(key: str) -> str:
-    """A template's start, whitespace collapsed, to tell in a log which one changed strategy."""
-    return " ".join(key.split(":", 1)[-1].split())[:160]
+    """A template's start, whitespace collapsed, to tell in a log which one changed strategy (the conditions of
+    a family, joined by NUL in their key, by " | ")."""
+    return " ".join(key.split(":", 1)[-1].replace("\x00", " | ").split())[:160]
 
 
 @dataclass(frozen=True)
