@@ -24,8 +24,10 @@ $(STAMP): pyproject.toml
 test: setup
 	$(BIN)/python -m pytest -q --durations=15
 
+# ruff, then the family SQL: sqlfluff over each file as the engine runs it, and lines ≤ 120 (tools/lint_sql.py)
 lint: setup
-	$(BIN)/ruff check pipeline tests bench
+	$(BIN)/ruff check pipeline tests bench tools
+	$(BIN)/python tools/lint_sql.py
 
 ehr: setup
 	$(BIN)/robustgym ehr generate --patients $(PATIENTS) --seed $(SEED) --db $(DB) --if-absent
