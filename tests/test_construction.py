@@ -13,7 +13,7 @@ import pytest
 
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.noise.inject import candidates_for, choose_levels, shift_candidates
-from pipeline.construction.requests.binding import _QueryGate, bind_family
+from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import (
     AnswerSpec,
     FamilyValidationError,
@@ -25,7 +25,7 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import BID, SetRunner, lateral, lateral_sql, render, split_ctes
+from pipeline.construction.sqlexec import BID, QueryGate, SetRunner, lateral, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import QueryError, connect
 
@@ -400,7 +400,7 @@ def test_chunks_are_sized_by_the_rows_per_binding_a_template_returned(db, tmp_pa
 
 def test_a_query_rerun_alone_waits_for_the_running_ones_and_holds_back_new_ones():
     """The out-of-memory retry of a binding query (above) is only worth it if nothing else runs beside it."""
-    gate = _QueryGate()
+    gate = QueryGate()
     log: list[str] = []
     started = {name: threading.Event() for name in ("a", "c")}
     release_a, alone_waiting = threading.Event(), threading.Event()
