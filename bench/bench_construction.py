@@ -26,9 +26,7 @@ def compare_verification(db_url: str, sample: int, only: list[str] | None, chunk
             bound = bind_family(db, fam, seed=0, cap=sample).sampled
             if not bound:
                 continue
-            sqlexec._STRATEGY.clear()
-            sqlexec._SINGLE_COST.clear()
-            runner = sqlexec.SetRunner(db, chunk_size=chunk_size)
+            runner = sqlexec.SetRunner(db, chunk_size=chunk_size)  # its own engine: every template probed afresh
             t0 = time.perf_counter()
             s = verify_set(runner, fam, bound)
             t_set = time.perf_counter() - t0

@@ -14,7 +14,7 @@ from pipeline.assets.assets import ALL_ASSETS
 from pipeline.assets.checks import ALL_CHECKS
 from pipeline.assets.evaluation import EvalSettings, evaluation
 from pipeline.assets.io_manager import PolarsParquetIOManager
-from pipeline.assets.resources import BuildSettings, EHRResource, LLMSettings
+from pipeline.assets.resources import BuildSettings, EHRResource, LLMSettings, engine_resource
 
 
 def _env(**fields: str) -> dict[str, EnvVar]:
@@ -25,7 +25,7 @@ def _env(**fields: str) -> dict[str, EnvVar]:
 def default_resources() -> dict:
     llm = LLMSettings(**_env(base_url="ROBUSTGYM_LLM_BASE_URL", model="ROBUSTGYM_LLM_MODEL"))
     return {"ehr": EHRResource(**_env(db_url="ROBUSTGYM_DB_URL")), "settings": BuildSettings(llm=llm),
-            "io_manager": PolarsParquetIOManager(),
+            "engine": engine_resource(), "io_manager": PolarsParquetIOManager(),
             "eval_settings": EvalSettings(**_env(model="ROBUSTGYM_EVAL_MODEL", base_url="ROBUSTGYM_EVAL_BASE_URL"))}
 
 

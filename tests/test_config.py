@@ -61,7 +61,7 @@ def test_flags_override_the_file_field_by_field(tmp_path):
     path = tmp_path / "build.yaml"
     path.write_text(yaml.safe_dump(full_config(tmp_path, "http://127.0.0.1:1/v1")))
     cfg = build_config_from_args(_parse(["--config", str(path), "--query-timeout-s", "7", "--llm-temperature", "0.3",
-                                         "--no-llm-enabled", "--outputs", "/x"]))
+                                         "--no-llm-enabled", "--outputs-dir", "/x"]))
     expected = full_config(tmp_path, "http://127.0.0.1:1/v1")
     expected.update(query_timeout_s=7.0, outputs_dir="/x")
     expected["llm"].update(temperature=0.3, enabled=False)

@@ -13,7 +13,7 @@ import pytest
 
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.noise.inject import candidates_for, choose_levels, shift_candidates
-from pipeline.construction.requests.binding import _QueryGate, bind_family
+from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import (
     AnswerSpec,
     FamilyValidationError,
@@ -25,7 +25,7 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import BID, SetRunner, lateral, lateral_sql, render, split_ctes
+from pipeline.construction.sqlexec import BID, QueryGate, SetRunner, lateral, lateral_sql, render, split_ctes
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import QueryError, connect
 
@@ -331,7 +331,7 @@ def test_noise_candidates_are_cut_chunk_by_chunk_with_the_same_picks(db, tmp_pat
     ids = {b: f"c{b}" for b, _ in clean}
 
     def picks(runner: SetRunner) -> dict:
-        return candidates_for(runner, fam, spec, clean, seed=0, contract_ids=ids, keep=2)
+        return candidates_for(runner, fam, spec, clean, seed=0, pair_ids=ids, keep=2)
 
     whole = picks(SetRunner(db, chunk_size=1000, adaptive=False))
     single = SetRunner(db, adaptive=False)
@@ -390,17 +390,17 @@ def test_chunks_are_sized_by_the_rows_per_binding_a_template_returned(db, tmp_pa
     per_binding = db.query("SELECT COUNT(*) - 1 AS n FROM mimiciv_hosp.d_labitems").item()
     assert per_binding > 1000
     runner = SetRunner(db, chunk_size=100, max_rows=100 * per_binding - 1, adaptive=False)
-    sized = candidates_for(runner, fam, spec, clean, seed=0, contract_ids=ids, keep=2)
+    sized = candidates_for(runner, fam, spec, clean, seed=0, pair_ids=ids, keep=2)
     # the first chunk of 100 overflows and is halved; after it, chunks of max_rows / 2 / rows per binding
     assert runner.stats.splits == 1 and runner.stats.fallbacks == 0
     assert runner._chunk_size("rows:" + fam.text(spec.candidates)) == 49
     assert sized == candidates_for(SetRunner(db, chunk_size=1000, adaptive=False), fam, spec, clean, seed=0,
-                                   contract_ids=ids, keep=2)
+                                   pair_ids=ids, keep=2)
 
 
 def test_a_query_rerun_alone_waits_for_the_running_ones_and_holds_back_new_ones():
     """The out-of-memory retry of a binding query (above) is only worth it if nothing else runs beside it."""
-    gate = _QueryGate()
+    gate = QueryGate()
     log: list[str] = []
     started = {name: threading.Event() for name in ("a", "c")}
     release_a, alone_waiting = threading.Event(), threading.Event()

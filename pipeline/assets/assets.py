@@ -6,13 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 import polars as pl
-from dagster import AssetExecutionContext, MetadataValue, Output, asset
+from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam, asset
 
 from pipeline.assets.resources import BuildSettings, EHRResource
 from pipeline.common.markdown import frame_table
 from pipeline.construction import steps
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.splits.card import counts_table
+from pipeline.construction.sqlexec import Engine
 
 
 def _counts(frame: pl.DataFrame, cols: list[str]) -> dict[str, int]:
@@ -43,21 +44,25 @@ def _meta(frame: pl.DataFrame, seconds: float, extra: dict[str, Any], cfg: Build
     return meta
 
 
-def _db_step(step: Callable[..., tuple[pl.DataFrame, dict[str, Any]]], ehr: EHRResource, settings: BuildSettings,
-             request_families: pl.DataFrame, *inputs: pl.DataFrame, preview: list[str],
-             extra: Callable[[pl.DataFrame], dict[str, Any]] = lambda frame: {}) -> Output[pl.DataFrame]:
-    """Run one step that queries the EHR: (db, families, *inputs, config) → (table, stats), plus its metadata."""
+def _db_step(name: str, step: Callable[..., tuple[pl.DataFrame, dict[str, Any]]], ehr: EHRResource,
+             settings: BuildSettings, engine: Engine, request_families: pl.DataFrame, *inputs: pl.DataFrame,
+             preview: list[str], extra: Callable[[pl.DataFrame], dict[str, Any]] = lambda frame: {}
+             ) -> Output[pl.DataFrame]:
+    """Run one step that queries the EHR on the run's engine: (db, families, *inputs, config, engine) → (table,
+    stats), plus its metadata."""
     start, cfg = time.perf_counter(), settings.build_config()
-    with ehr.open(whole_ehr_queries=step is steps.step_bind) as db:
-        frame, stats = step(db, steps.families_from_frame(request_families), *inputs, cfg)
+    engine.progress.step(name)
+    with ehr.open(engine, whole_ehr_queries=step is steps.step_bind) as db:
+        frame, stats = step(db, steps.families_from_frame(request_families), *inputs, cfg, engine)
     return Output(frame, metadata=_meta(frame, time.perf_counter() - start, {**stats, **extra(frame)}, cfg, preview))
 
 
 @asset(group_name="ehr", description="The EHR (synthetic MIMIC-IV-shaped DuckDB by default; generated if absent).")
-def ehr_database(context: AssetExecutionContext, ehr: EHRResource) -> Output[dict]:
+def ehr_database(context: AssetExecutionContext, ehr: EHRResource, engine: ResourceParam[Engine]) -> Output[dict]:
     start = time.perf_counter()
+    engine.progress.step("EHR")
     action = ehr.ensure()
-    with ehr.open() as db:
+    with ehr.open(engine) as db:
         counts = db.table_row_counts()
         fp = db.fingerprint()
         backend = db.backend
@@ -80,36 +85,38 @@ def request_families(settings: BuildSettings) -> Output[pl.DataFrame]:
 
 @asset(group_name="requests", description="Bindings sampled from the EHR, one set-based query per family.")
 def bound_requests(ehr_database: dict, request_families: pl.DataFrame, ehr: EHRResource,
-                   settings: BuildSettings) -> Output[pl.DataFrame]:
-    return _db_step(steps.step_bind, ehr, settings, request_families, preview=["binding_id", "family", "slots"],
+                   settings: BuildSettings, engine: ResourceParam[Engine]) -> Output[pl.DataFrame]:
+    return _db_step("bind", steps.step_bind, ehr, settings, engine, request_families, preview=["pair_id", "family", "slots"],
                     extra=lambda frame: {"by_family": _counts(frame, ["family"])})
 
 
 @asset(group_name="verification", description="Evidence contracts verified set-based; rejections with reasons.")
 def evidence_contracts(ehr_database: dict, request_families: pl.DataFrame, bound_requests: pl.DataFrame,
-                       ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
-    return _db_step(steps.step_verify, ehr, settings, request_families, bound_requests,
-                    preview=["contract_id", "family", "answer", "status", "reason"])
+                       ehr: EHRResource, settings: BuildSettings, engine: ResourceParam[Engine]) -> Output[pl.DataFrame]:
+    return _db_step("verify", steps.step_verify, ehr, settings, engine, request_families, bound_requests,
+                    preview=["pair_id", "family", "answer", "status", "reason"])
 
 
 @asset(group_name="noise", description="Clean–Noise pairs: Noise twins proved by execution; levels balanced.")
 def noise_pairs(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
-                ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
-    return _db_step(steps.step_noise, ehr, settings, request_families, evidence_contracts,
+                ehr: EHRResource, settings: BuildSettings, engine: ResourceParam[Engine]) -> Output[pl.DataFrame]:
+    return _db_step("noise", steps.step_noise, ehr, settings, engine, request_families, evidence_contracts,
                     preview=["pair_id", "family", "noise_level", "failed_condition", "noise_slots"])
 
 
 @asset(group_name="rewriting", description="Both questions of each pair rewritten jointly and validated.")
 def rewritten_pairs(ehr_database: dict, request_families: pl.DataFrame, noise_pairs: pl.DataFrame,
-                    ehr: EHRResource, settings: BuildSettings) -> Output[pl.DataFrame]:
-    return _db_step(steps.step_rewrite, ehr, settings, request_families, noise_pairs,
+                    ehr: EHRResource, settings: BuildSettings, engine: ResourceParam[Engine]) -> Output[pl.DataFrame]:
+    return _db_step("rewrite", steps.step_rewrite, ehr, settings, engine, request_families, noise_pairs,
                     preview=["pair_id", "noise_level", "clean_question", "noise_question"])
 
 
 @asset(group_name="splits", description="outputs/<version>/: train, test, rejections, manifest, dataset card.")
 def dataset_split(ehr_database: dict, request_families: pl.DataFrame, evidence_contracts: pl.DataFrame,
-                  noise_pairs: pl.DataFrame, rewritten_pairs: pl.DataFrame, settings: BuildSettings) -> Output[dict]:
+                  noise_pairs: pl.DataFrame, rewritten_pairs: pl.DataFrame, settings: BuildSettings,
+                  engine: ResourceParam[Engine]) -> Output[dict]:
     start, cfg = time.perf_counter(), settings.build_config()
+    engine.progress.step("split")
     res = steps.step_split(steps.families_from_frame(request_families), evidence_contracts, noise_pairs,
                            rewritten_pairs, cfg, fingerprint=ehr_database["fingerprint"])
     c = res.manifest["counts"]

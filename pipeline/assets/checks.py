@@ -14,6 +14,7 @@ from dagster import (
     MetadataValue,
     asset_check,
 )
+from pandera.polars import DataFrameSchema
 
 from pipeline.assets.assets import (
     bound_requests,
@@ -29,21 +30,21 @@ from pipeline.construction.quality import measures
 from pipeline.construction.splits.split import integrity_problems
 
 
-def _result(model: type, frame: pl.DataFrame) -> AssetCheckResult:
+def _result(model: DataFrameSchema, frame: pl.DataFrame) -> AssetCheckResult:
     failures = schemas.validate(model, frame)
     if failures is None:
-        return AssetCheckResult(passed=True, metadata={"rows": frame.height, "schema": model.__name__})
+        return AssetCheckResult(passed=True, metadata={"rows": frame.height, "schema": model.name})
     return AssetCheckResult(passed=False, severity=AssetCheckSeverity.ERROR, metadata={
-        "rows": frame.height, "schema": model.__name__, "failures": failures.height,
+        "rows": frame.height, "schema": model.name, "failures": failures.height,
         "failure_cases": MetadataValue.md(frame_table(failures, limit=20, width=100)),
     })
 
 
-def _schema_check(asset_def: AssetsDefinition, model: type) -> AssetChecksDefinition:
+def _schema_check(asset_def: AssetsDefinition, model: DataFrameSchema) -> AssetChecksDefinition:
     """A blocking check that validates an asset's table against its pandera model."""
     name = asset_def.key.to_user_string()
 
-    @asset_check(asset=asset_def, name=f"{name}_schema", blocking=True, description=f"pandera {model.__name__}")
+    @asset_check(asset=asset_def, name=f"{name}_schema", blocking=True, description=f"pandera {model.name}")
     def check(frame: pl.DataFrame) -> AssetCheckResult:
         return _result(model, frame)
 
@@ -126,13 +127,14 @@ def _specs(request_families: pl.DataFrame) -> list[dict]:
 @asset_check(asset=dataset_split, blocking=True,
              description="no wording tells: a question-only Clean/Noise classifier trained on train scores AUROC ≤ 0.60 on test")
 def dataset_split_no_tells(dataset_split: dict) -> AssetCheckResult:
-    """Blocking: the default split scores 0.575. Splits with fewer than MIN_MEASURED_TEST_TASKS test tasks (the
-    tiny test builds) pass unmeasured: on a few hundred questions the classifier's AUROC is noise, not a tell."""
+    """Blocking (the default split's score: BENCHMARKS.md, "Figures behind the code"). Splits with fewer than
+    MIN_MEASURED_TEST_TASKS test tasks (the tiny test builds) pass unmeasured: on a few hundred questions the
+    classifier's AUROC is noise, not a tell."""
     train, test = _published(dataset_split)
     if not _measured(test):
         return AssetCheckResult(passed=True, metadata={"auroc": "not measured", "test_tasks": test.height,
                                                        "min_test_tasks": MIN_MEASURED_TEST_TASKS})
-    # the split step measured it for the manifest (validity_report); training the classifier again costs ~14 s
+    # the split step measured it for the manifest (validity_report): no need to train the classifier twice
     auroc = json.loads((Path(dataset_split["out_dir"]) / "manifest.json").read_text())["validity"]["tells_auroc"]
     return AssetCheckResult(passed=auroc <= measures.MAX_TELLS_AUROC, severity=AssetCheckSeverity.ERROR, metadata={
         "auroc": auroc, "threshold": measures.MAX_TELLS_AUROC, "train_tasks": train.height, "test_tasks": test.height})
@@ -142,12 +144,10 @@ def dataset_split_no_tells(dataset_split: dict) -> AssetCheckResult:
              description="operators: no broken condition > 10% of Noise, ≥ 40% content, every family ≥ 3 operators "
                          "over ≥ 2 levels, every operator declares its kind")
 def dataset_split_operators(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
-    """Blocking: on the default split every family meets the floor (largest broken condition 6.8% of Noise, content
-    operators 66%). The stratified population families get their Query twins from the strata the generator leaves
-    empty (no elective admission for sepsis, no valve-surgery patient under Medicaid or Other insurance, no CVICU
-    stay begun at 45-49); the three thinnest reach it from either side, so both values are Clean ones, and yield
-    Query twins in vitals.pop_mean_first_icu_day_lowest_map_by_group_insurance (4 of 35 Noise tasks, 2 needed),
-    labs.pop_mean_admission_potassium_by_group_insurance (7 of 58) and vitals.pop_max_by_age_careunit (16 of 139)."""
+    """Blocking: the default split meets every floor (its figures: BENCHMARKS.md, "Figures behind the code"). The
+    stratified population families get their Query twins from the strata the generator leaves empty (no elective
+    admission for sepsis, no valve-surgery patient under Medicaid or Other insurance, no CVICU stay begun at 45-49);
+    the thinnest reach the floor from either side, so both values are Clean ones."""
     train, test = _published(dataset_split)
     rep = measures.operator_report(pl.concat([train, test]), _specs(request_families))
     return _gate(rep["problems"], _measured(test), {

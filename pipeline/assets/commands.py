@@ -1,11 +1,12 @@
 """`robustgym build`: materialize the whole construction graph through Dagster, in-process, recorded in the
-instance at DAGSTER_HOME (so `make dev` shows the run), then print the output directory and the counts table.
+instance at DAGSTER_HOME (so `make dev` shows the run), showing one progress display, then a short summary (files,
+pairs, splits, counts table, checks). Quiet unless `-v`: Dagster's events and INFO logs only then; a failure is
+one line.
 
 Every build setting is a field of BuildConfig (pipeline/construction/config.py): the flags below are generated
 from its fields, a `--config` YAML/JSON file uses the same names, and flags given on the command line win."""
 
 import argparse
-import json
 import sys
 import time
 import types
@@ -16,9 +17,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from pipeline.construction.config import BuildConfig, LLMConfig
-
-# the flags' historical short spellings, kept so existing scripts keep working
-_ALIASES = {"outputs_dir": ["--outputs"], "llm.timeout_s": ["--llm-timeout"]}
 
 
 def _scalar_type(annotation: Any) -> type:
@@ -41,7 +39,7 @@ def _add_model_flags(parser: argparse.ArgumentParser, model: type[BaseModel], pr
         if kind is bool:
             parser.add_argument(flag, dest=key, action=argparse.BooleanOptionalAction, default=None, help=text)
         else:
-            parser.add_argument(flag, *_ALIASES.get(key, []), dest=key, type=kind, default=None, help=text,
+            parser.add_argument(flag, dest=key, type=kind, default=None, help=text,
                                 metavar=name.upper())
 
 
@@ -53,6 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-generate", action="store_true", help="never generate the EHR; fail if it is absent")
     p.add_argument("--unbounded", action="store_true",
                    help="DuckDB: open the EHR read-write (no 1 GB temp-spill cap) for large builds; locks the file")
+    p.add_argument("--explain-sql", type=Path, default=None, metavar="DIR",
+                   help="write, per template, the SQL it ran and whether set-based or per contract, into DIR")
     _add_model_flags(p, BuildConfig)
     p.set_defaults(func=run)
 
@@ -101,44 +101,96 @@ def resources_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return {"ehr": ehr, "settings": BuildSettings.from_config(cfg)}
 
 
-def _failure_messages(result: Any) -> list[str]:
+def _failure_messages(result: Any) -> list[tuple[str, str]]:
+    """(step, message) of every failed step: the user's exception, not Dagster's wrapper."""
     msgs = []
     for e in result.get_step_failure_events():
         err = getattr(e.event_specific_data, "error", None)
-        while err is not None and err.cause is not None:  # the user's exception, not Dagster's wrapper
+        while err is not None and err.cause is not None:
             err = err.cause
         if err is not None:
-            msgs.append(str(err.message).strip())
+            message = str(err.message).strip()
+            prefix = f"{err.cls_name}: " if err.cls_name else None
+            if prefix and prefix in message.split("\n", 1)[0]:  # "pipeline.ehr.database.QueryError: …"
+                message = message.split(prefix, 1)[1]
+            msgs.append((e.step_key, message))
     return msgs
 
 
+def failure_line(result: Any) -> str:
+    """A failed build in one line: the failed step and the first line of its error, or the blocking checks
+    that failed and their first problem."""
+    failed = _failure_messages(result)
+    if failed:
+        step, message = failed[0]
+        first = message.splitlines()[0] if message else "failed"
+        more = f" ({len(failed) - 1} more step(s) failed)" if len(failed) > 1 else ""
+        return f"robustgym build: error: step {step} failed: {first}{more}"
+    failing = [c for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
+    if failing:
+        problems = failing[0].metadata.get("problems")
+        listed = problems.value if problems is not None and isinstance(problems.value, list) else []
+        first = f": {listed[0]}" if listed else ""
+        return (f"robustgym build: error: blocking check(s) failed: {', '.join(c.check_name for c in failing)}{first}"
+                " (run with -v for every problem; `make dev` shows the failure cases)")
+    return "robustgym build: error: the run failed (run with -v for Dagster's events)"
+
+
+def _failure_details(result: Any) -> list[str]:
+    """Everything failure_line leaves out (printed with -v)."""
+    lines = [m for _, m in _failure_messages(result)]
+    for c in result.get_asset_check_evaluations():
+        if not c.passed and c.severity.value == "ERROR":
+            problems = c.metadata.get("problems")
+            for p in (problems.value if problems is not None and isinstance(problems.value, list) else [])[:10]:
+                lines.append(f"  {c.check_name}: {p}")
+    return lines
+
+
+def checks_line(result: Any) -> str:
+    evals = sorted(result.get_asset_check_evaluations(), key=lambda c: c.check_name)
+    passed = [c.check_name for c in evals if c.passed]
+    failed = [c.check_name for c in evals if not c.passed]
+    line = f"checks: {len(passed)}/{len(evals)} passed"
+    return line + (f"; failed (warnings): {', '.join(failed)}" if failed else "")
+
+
 def run(args: argparse.Namespace) -> int:
+    import logging
     import os
 
     os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
+    from pipeline.assets.progress import BuildProgress
     from pipeline.assets.run import materialize_build
     from pipeline.construction.splits.card import counts_table
     from pipeline.construction.steps import step_families
 
+    verbose = bool(getattr(args, "verbose", False))
+    if not verbose:  # quiet: our warnings only (no alembic or Dagster INFO lines); Dagster's events with -v
+        logging.getLogger().setLevel(logging.WARNING)
     resources = resources_from_args(args)
     # families are validated before anything runs (a bad file fails here with file, line and field)
     step_families(resources["settings"].build_config())
     start = time.perf_counter()
-    result = materialize_build(resources["ehr"], resources["settings"], raise_on_error=False)
+    progress = BuildProgress()
+    from tqdm.contrib.logging import logging_redirect_tqdm
+
+    try:
+        with logging_redirect_tqdm():  # a warning during the build prints above the progress line, not into it
+            result = materialize_build(resources["ehr"], resources["settings"], raise_on_error=False,
+                                       explain_sql_dir=str(args.explain_sql) if args.explain_sql else None,
+                                       progress=progress, log_level="DEBUG" if verbose else "CRITICAL")
+    except BaseException:
+        progress.abandon()
+        raise
     if not result.success:
-        failed = [e.step_key for e in result.get_step_failure_events()]
-        failing = [c for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
-        checks = [c.check_name for c in failing]
-        print(f"robustgym build: failed at {failed or checks}", file=sys.stderr)
-        for m in _failure_messages(result):
-            print(m, file=sys.stderr)
-        for c in failing:
-            problems = c.metadata.get("problems")
-            for p in (problems.value if problems is not None and isinstance(problems.value, list) else [])[:10]:
-                print(f"  {c.check_name}: {p}", file=sys.stderr)
-        if checks:
-            print(f"blocking checks failed: {checks} (see `make dev` for their failure cases)", file=sys.stderr)
+        progress.abandon()
+        if verbose:
+            for line in _failure_details(result):
+                print(line, file=sys.stderr)
+        print(failure_line(result), file=sys.stderr)
         return 1
+    progress.close()
     out = result.output_for_node("dataset_split")
     manifest = out["manifest"]
     import polars as pl
@@ -146,12 +198,18 @@ def run(args: argparse.Namespace) -> int:
     out_dir = Path(out["out_dir"])
     tasks = pl.concat([pl.read_parquet(out_dir / "train.parquet"), pl.read_parquet(out_dir / "test.parquet")])
     c = manifest["counts"]
-    print(f"dataset {manifest['version']} written to {out_dir} in {time.perf_counter() - start:.1f} s")
-    print(f"{c['pairs']} pairs / {c['tasks']} tasks from {c['families']} families; splits: {json.dumps(c['by_split'])}")
+    print(f"dataset {manifest['version']} written to {out_dir} in {time.perf_counter() - start:.1f} s: "
+          + ", ".join(sorted(p.name for p in out_dir.iterdir() if not p.name.startswith("."))))
+    splits = ", ".join(f"{k} {v}" for k, v in sorted(c["by_split"].items(), reverse=True))
+    print(f"{c['pairs']} pairs / {c['tasks']} tasks from {c['families']} families; pairs by split: {splits}")
     print(counts_table(tasks))
     rej = c.get("rejections_by_stage_reason", {})
     if rej:
         print("rejections: " + ", ".join(f"{k}={v}" for k, v in rej.items()))
+    print(checks_line(result))
+    print(f"steps: {progress.summary()}")
+    if args.explain_sql:
+        print(f"explain: the SQL each template ran, and how, in {args.explain_sql}")
     for problem in out["balance"]["problems"] + manifest.get("validity", {}).get("problems", {}).get("operators", []):
         print(f"warning: {problem}")
     return 0

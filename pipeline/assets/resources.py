@@ -1,15 +1,17 @@
-"""Resources: the EHR database (embedded DuckDB by default, PostgreSQL by URL) and the build settings (including
-the LLM, off by default). The CLI, `dagster dev` and the tests fill the same models; environment variables are
+"""Resources: the EHR database (embedded DuckDB by default, PostgreSQL by URL), the build settings (including
+the LLM, off by default) and the run's execution engine. The CLI, `dagster dev` and the tests fill the same models; environment variables are
 bound in pipeline/definitions.py through Dagster's EnvVar."""
 
 import logging
 import os
+from pathlib import Path
 from typing import Any
 
-from dagster import Config, ConfigurableResource
+from dagster import Config, ConfigurableResource, InitResourceContext, ResourceDefinition
 from pydantic import BaseModel, create_model
 
 from pipeline.construction.config import BuildConfig, LLMConfig
+from pipeline.construction.sqlexec import Engine, EngineConfig, Progress
 from pipeline.ehr.database import Database, connect
 from pipeline.paths import DEFAULT_DB_URL
 
@@ -28,17 +30,13 @@ class EHRResource(ConfigurableResource):
     # agents' SQL). Large builds (tens of thousands of patients) need the spill; the file is locked meanwhile.
     unbounded: bool = False
 
-    def open(self, *, whole_ehr_queries: bool = False) -> Database:
+    def open(self, engine: Engine | None = None, *, whole_ehr_queries: bool = False) -> Database:
         """The build's connection. `whole_ehr_queries`: the binding step, whose one query per family scans the
-        whole EHR; the later steps run chunked, per-binding queries."""
+        whole EHR; the later steps run chunked, per-binding queries. Unbounded, DuckDB gets the memory budget the
+        engine's config sets for either."""
         if self.unbounded and self.db_url.startswith("duckdb:///"):
-            # DuckDB's budget sits beside the Python frames of the step (two worker threads' query results). At
-            # 100,000 patients: 4 GB for every step peaked at 7.2 GB RSS; 3.5 GB at 7.0 GB in 28 m 52 s; 3 GB at
-            # 7.4 GB in 40 m 48 s with 36% more CPU, and two binding queries at once ran out of memory (a binding
-            # query that does is now rerun alone). Once noise candidates were cut chunk by chunk (aede5fe), 3.5 GB
-            # for every step peaked at 6.11 GB in the rewrite step's re-execution: the binding step keeps 3.5 GB,
-            # the chunked steps get 3 GB.
-            return connect(self.db_url, read_only=False, memory_limit="3.5GB" if whole_ehr_queries else "3GB")
+            limit = (engine.config if engine is not None else EngineConfig()).memory_limit(whole_ehr_queries)
+            return connect(self.db_url, read_only=False, memory_limit=limit)
         return connect(self.db_url)
 
     def _has_ehr(self) -> bool:
@@ -90,3 +88,17 @@ class _BuildSettings(ConfigurableResource):
 # there once; `dagster dev`'s launchpad, the CLI and the tests all fill this one resource.
 BuildSettings = create_model("BuildSettings", __base__=_BuildSettings, __module__=__name__,
                              __doc__=BuildConfig.__doc__, **_fields(BuildConfig, llm=(LLMSettings, LLMSettings())))
+
+
+def engine_resource(*, explain_sql_dir: str | None = None, progress: Progress | None = None) -> ResourceDefinition:
+    """The execution engine as a resource: a new Engine for every run (Dagster initialises a run's resources once,
+    in-process), configured from the run's BuildSettings, so two builds never share what the probes learned.
+    `explain_sql_dir` turns on explain mode; `progress` receives the steps and families done (the command line's
+    display)."""
+    def make(context: InitResourceContext) -> Engine:
+        cfg = context.resources.settings.build_config()
+        explain = {"explain_dir": Path(explain_sql_dir)} if explain_sql_dir else {}
+        return Engine(EngineConfig.for_build(cfg, **explain), progress=progress)
+
+    return ResourceDefinition(resource_fn=make, required_resource_keys={"settings"},
+                              description="The run's SQL execution engine (strategies, costs, query gate, knobs)")

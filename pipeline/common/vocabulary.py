@@ -12,6 +12,7 @@ Variant = Literal["clean", "noise"]
 Status = Literal["accepted", "rejected"]
 Split = Literal["train", "test"]
 Difficulty = Literal["easy", "medium", "hard"]
+Stage = Literal["verification", "noise", "rewriting"]  # the construction steps that can reject an item
 
 INTENTS: tuple[str, ...] = get_args(Intent)
 LEVELS: tuple[str, ...] = get_args(Level)
@@ -22,3 +23,4 @@ VARIANTS: tuple[str, ...] = get_args(Variant)
 STATUSES: tuple[str, ...] = get_args(Status)
 SPLITS: tuple[str, ...] = get_args(Split)
 DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)
+STAGES: tuple[str, ...] = get_args(Stage)

@@ -9,21 +9,30 @@ execution runs one template over a whole chunk of bindings in one query:
 The bindings are inlined as one delimited string literal per slot, indexed by GENERATE_SERIES, rather than a
 VALUES list: the query layer parses and transpiles every statement with sqlglot, which costs ~1 s per 1,000 VALUES
 rows but nothing for a single long literal. Semantics are those of FORMAT.md's `WITH b(...) AS (VALUES …)`.
+
+All that execution learns and needs (which strategy each template runs fastest with, its cost per contract, the
+gate binding queries share, the knobs in EngineConfig, the explain record) lives in one Engine, made per build and
+passed to every step; nothing is kept at module level, so two builds in one process cannot see each other's.
 """
 
+import hashlib
 import logging
+import os
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import polars as pl
 import sqlglot
 from sqlglot import exp
 
+from pipeline.construction.config import BuildConfig
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
 from pipeline.ehr.database import Database, QueryError, RowLimitExceeded
 from pipeline.ehr.schema import sqlglot_schema
@@ -259,62 +268,287 @@ Bindings = Sequence[tuple[int, dict[str, SlotValue]]]
 
 
 def _label(key: str) -> str:
-    """A template's start, whitespace collapsed, to tell in a log which one changed strategy."""
-    return " ".join(key.split(":", 1)[-1].split())[:160]
+    """A template's start, whitespace collapsed, to tell in a log which one changed strategy (the conditions of
+    a family, joined by NUL in their key, by " | ")."""
+    return " ".join(key.split(":", 1)[-1].replace("\x00", " | ").split())[:160]
 
 
-_STRATEGY: dict[str, dict[str, str]] = {}
-_SINGLE_COST: dict[str, dict[str, float]] = {}
+@dataclass(frozen=True)
+class EngineConfig:
+    """Every knob of the execution engine, in one place. `for_build` takes the two a build config sets."""
+
+    chunk_size: int = 1000  # bindings per set-based query
+    timeout_s: float = 600.0  # seconds one construction query may run
+    # 2M rows, not 5M: a candidates frame is copied several times while it is canonicalised and hashed, on two
+    # worker threads at once (100,000 patients: 7.2 GB peak RSS with 5M-row chunks, 7.0 GB with 2M; 1M only added
+    # halved chunks, 36% more CPU with a 3 GB DuckDB budget, and peaked at 7.4 GB)
+    max_rows: int = 2_000_000
+    binding_max_rows: int = 20_000_000  # a binding query returns every candidate binding of a family at once
+    probe: int = 24  # bindings in a template's first set-based probe (a second one is 4x larger)
+    min_probe: int = 8  # templates with fewer bindings are not probed: they run set-based
+    min_split: int = 16  # a chunk over max_rows is halved down to this many bindings, then run per contract
+    workers: int = 2  # families run side by side on this many threads
+    adaptive: bool = True  # probe each template and keep the faster strategy for the rest of the build
+    # DuckDB's budget sits beside the Python frames of the step (two worker threads' query results). At 100,000
+    # patients: 4 GB for every step peaked at 7.2 GB RSS; 3.5 GB at 7.0 GB in 28 m 52 s; 3 GB at 7.4 GB in 40 m 48 s
+    # with 36% more CPU, and two binding queries at once ran out of memory (a binding query that does is now rerun
+    # alone). Once noise candidates were cut chunk by chunk (aede5fe), 3.5 GB for every step peaked at 6.11 GB in
+    # the rewrite step's re-execution: the binding step keeps 3.5 GB, the chunked steps get 3 GB.
+    memory_limit_binding: str = "3.5GB"
+    memory_limit_chunked: str = "3GB"
+    explain_dir: Path | None = None  # write each template's set-based SQL and strategy here (explain mode)
+
+    @classmethod
+    def for_build(cls, cfg: BuildConfig, **overrides: Any) -> "EngineConfig":
+        """The engine a BuildConfig asks for (its chunk size and query timeout), plus overrides."""
+        return cls(**{"chunk_size": cfg.chunk_size, "timeout_s": cfg.query_timeout_s, **overrides})
+
+    def memory_limit(self, whole_ehr_queries: bool) -> str:
+        return self.memory_limit_binding if whole_ehr_queries else self.memory_limit_chunked
 
 
-class SetRunner:
-    """Runs templates over many bindings in chunks, one query per chunk.
+class QueryGate:
+    """Binding queries run side by side (shared); a retry after running out of memory runs alone: it waits for
+    the running ones to finish and keeps new ones from starting until it is done."""
 
-    Some correlated shapes defeat a backend's decorrelation (DuckDB turns `col = CASE {{slot}} … END` inside a
-    join into a cross product). So the first use of each template is a probe: one binding per contract, then a
-    small set-based chunk; if the set-based form is not clearly faster per binding (or fails), that template runs
-    per contract from then on on this backend. A chunk that fails later (memory, timeout) is re-run per contract.
-    Either way the results are the same; only the speed differs (logged and counted)."""
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._running = 0
+        self._exclusive = False
 
-    PROBE = 24
-    MIN_SPLIT = 16  # a chunk over max_rows is halved down to this many bindings, then run per contract
-    # max_rows: 2M rows, not 5M: a candidates frame is copied several times while it is canonicalised and hashed,
-    # on two worker threads at once (100,000 patients: 7.2 GB peak RSS with 5M-row chunks, 7.0 GB with 2M; 1M
-    # only added halved chunks, 36% more CPU with a 3 GB DuckDB budget, and peaked at 7.4 GB)
-    clock: Callable[[], float] = staticmethod(time.perf_counter)  # the probes' timer (a test swaps in its own)
+    @contextmanager
+    def shared(self) -> Iterator[None]:
+        with self._cv:
+            self._cv.wait_for(lambda: not self._exclusive)
+            self._running += 1
+        try:
+            yield
+        finally:
+            with self._cv:
+                self._running -= 1
+                self._cv.notify_all()
 
-    def __init__(self, db: Database, *, chunk_size: int = 1000, timeout_s: float = 600.0, max_rows: int = 2_000_000,
-                 stats: ExecStats | None = None, adaptive: bool = True, workers: int = 2):
-        self.db = db
-        self.workers = workers
-        self.chunk_size = chunk_size
-        self.timeout_s = timeout_s
-        self.max_rows = max_rows
-        self.stats = stats or ExecStats()
-        self.adaptive = adaptive
-        # PostgreSQL runs the LATERAL as a nested loop: slot-free parts are materialized once per chunk (split_ctes)
-        self.materialize = db.backend == "postgresql"
-        # template key → "set" | "single", and seconds per binding per contract; shared by runners on one database
-        self.strategy: dict[str, str] = _STRATEGY.setdefault(db.url, {}) if adaptive else {}
-        self.single_cost: dict[str, float] = _SINGLE_COST.setdefault(db.url, {}) if adaptive else {}
-        self.rows_per_binding: dict[str, float] = {}  # template key → most result rows per binding seen in a chunk
+    @contextmanager
+    def alone(self) -> Iterator[None]:
+        with self._cv:
+            self._cv.wait_for(lambda: not self._exclusive)
+            self._exclusive = True
+            self._cv.wait_for(lambda: self._running == 0)
+        try:
+            yield
+        finally:
+            with self._cv:
+                self._exclusive = False
+                self._cv.notify_all()
+
+
+class Progress:
+    """Where a build reports its progress: the step running and the families it has done. This one ignores it;
+    the command line shows it."""
+
+    def step(self, name: str) -> None:
+        pass
+
+    def add_total(self, n: int) -> None:
+        pass
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+
+@dataclass
+class TemplateRun:
+    """What explain mode records of one template: how its bindings ran and the first statements of each kind."""
+
+    kind: str
+    key: str
+    set_queries: int = 0
+    set_bindings: int = 0
+    single_bindings: int = 0
+    failed_chunks: int = 0
+    strategy: str = "set"  # what the runner settled on: "set" | "single"
+    set_sql: str | None = None  # the first set-based query that returned, exactly as sent
+    single_sql: list[str] | None = None  # the statements of the first binding run per contract
+    first_error: str | None = None
+
+
+_EXPLAIN_NAME = re.compile(r"^[a-z_]+-[0-9a-f]{12}\.sql$")
+SET_MARK = "-- the first set-based query, as it ran:"
+SINGLE_MARK = "-- the queries of the first binding run per contract, as they ran:"
+
+
+class Engine:
+    """The execution engine's state for one build: the strategy each template was found to run fastest with and
+    its cost per contract (learned by the probes, per database URL), the gate binding queries pass, the progress
+    sink, the explain record, and the knobs (EngineConfig). Make one per build and hand it to every step: two builds
+    in one process then never share what either learned."""
+
+    def __init__(self, config: EngineConfig | None = None, *, progress: Progress | None = None):
+        self.config = config or EngineConfig()
+        self.progress = progress or Progress()
+        self.gate = QueryGate()
+        self._lock = threading.Lock()
+        self._strategy: dict[str, dict[str, str]] = {}  # url → template key → "set" | "single"
+        self._single_cost: dict[str, dict[str, float]] = {}  # url → template key → seconds per contract
+        self.runs: dict[str, TemplateRun] = {}  # template key → its explain record (explain mode only)
+
+    def learned(self, url: str) -> tuple[dict[str, str], dict[str, float]]:
+        """The strategies and per-contract costs learned so far on the database at `url` (shared by its runners)."""
+        with self._lock:
+            return self._strategy.setdefault(url, {}), self._single_cost.setdefault(url, {})
+
+    def runner(self, db: Database, stats: ExecStats | None = None) -> "SetRunner":
+        return SetRunner(db, self, stats=stats)
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
         """fn over items (one per family) on `workers` threads, results in input order: the backends run queries
         outside the GIL, so two families overlap their queries and Python work on two cores."""
-        if self.workers <= 1 or len(items) <= 1:
-            return [fn(x) for x in items]
+        self.progress.add_total(len(items))
+
+        def one(x: Any) -> Any:
+            out = fn(x)
+            self.progress.advance()
+            return out
+
+        if self.config.workers <= 1 or len(items) <= 1:
+            return [one(x) for x in items]
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            return list(pool.map(fn, items))
+        with ThreadPoolExecutor(max_workers=self.config.workers) as pool:
+            return list(pool.map(one, items))
+
+    def record(self, key: str, kind: str) -> TemplateRun | None:
+        if self.config.explain_dir is None:
+            return None
+        with self._lock:
+            return self.runs.setdefault(key, TemplateRun(kind, key))
+
+    def write_explain(self) -> Path | None:
+        """Explain mode: one file per template (`<kind>-<hash of the template>.sql`, the same name in every build)
+        with how it ran and the SQL it ran, and an index.tsv; each written to a temporary name, then renamed.
+        Files of that form that no template of this build wrote are removed."""
+        if self.config.explain_dir is None:
+            return None
+        out = Path(self.config.explain_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            runs = sorted(self.runs.values(), key=_explain_name)
+        index = ["file\tkind\tstrategy\tset_based_queries\tset_based_bindings\tper_contract_bindings\ttemplate"]
+        names = set()
+        for run in runs:
+            name, how = _explain_name(run), "per contract" if run.strategy == "single" else "set-based"
+            names.add(name)
+            lines = [f"-- robustgym explain: {run.kind} template, ran {how}",
+                     f"-- bindings: {run.set_bindings} set-based in {run.set_queries} queries, "
+                     f"{run.single_bindings} per contract (a probe times one); set-based queries that failed: "
+                     f"{run.failed_chunks}"]
+            if run.first_error:
+                lines.append(f"-- first failure: {run.first_error}")
+            lines.append(f"-- template: {_label(run.key)}")
+            if run.set_sql is not None:
+                lines += [SET_MARK, run.set_sql.rstrip() + ";"]
+            if run.single_sql:
+                lines += [SINGLE_MARK, *(q.rstrip() + ";" for q in run.single_sql)]
+            _write_atomic(out / name, "\n".join(lines) + "\n")
+            index.append("\t".join([name, run.kind, how, str(run.set_queries), str(run.set_bindings),
+                                    str(run.single_bindings), _label(run.key)]))
+        _write_atomic(out / "index.tsv", "\n".join(index) + "\n")
+        for old in out.iterdir():
+            if _EXPLAIN_NAME.match(old.name) and old.name not in names:
+                old.unlink()
+        return out
+
+
+def _explain_name(run: TemplateRun) -> str:
+    return f"{run.kind}-{hashlib.sha256(run.key.encode()).hexdigest()[:12]}.sql"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+class SetRunner:
+    """Runs templates over many bindings in chunks, one query per chunk, with the state and knobs of its Engine.
+
+    Some correlated shapes defeat a backend's decorrelation (DuckDB turns `col = CASE {{slot}} … END` inside a
+    join into a cross product). So the first use of each template is a probe: one binding per contract, then a
+    small set-based chunk; if the set-based form is not clearly faster per binding (or fails), that template runs
+    per contract from then on on this backend, for the rest of the engine's build. A chunk that fails later
+    (memory, timeout) is re-run per contract. Either way the results are the same; only the speed differs (logged
+    and counted, and written by explain mode)."""
+
+    clock: Callable[[], float] = staticmethod(time.perf_counter)  # the probes' timer (a test swaps in its own)
+
+    def __init__(self, db: Database, engine: Engine | None = None, *, stats: ExecStats | None = None,
+                 **knobs: Any):
+        """`knobs` (EngineConfig fields) make a runner with an engine of its own, for tests and one-off use."""
+        if engine is None:
+            engine = Engine(EngineConfig(**knobs))
+        elif knobs:
+            raise TypeError("give the knobs to the Engine's config, not to a runner of a shared engine")
+        self.db = db
+        self.engine = engine
+        self.config = engine.config
+        self.stats = stats or ExecStats()
+        # PostgreSQL runs the LATERAL as a nested loop: slot-free parts are materialized once per chunk (split_ctes)
+        self.materialize = db.backend == "postgresql"
+        # template key → "set" | "single", and seconds per binding per contract; shared by the engine's runners on
+        # one database (a runner that does not adapt keeps its own, for tests that set a strategy by hand)
+        self.strategy, self.single_cost = engine.learned(db.url) if self.config.adaptive else ({}, {})
+        self.rows_per_binding: dict[str, float] = {}  # template key → most result rows per binding seen in a chunk
+        self._tls = threading.local()  # the statements of a binding explain mode is capturing, per thread
+
+    def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
+        return self.engine.map(fn, items)
 
     def _query(self, kind: str, sql: str, timeout_s: float | None = None) -> pl.DataFrame:
         start = time.perf_counter()
         try:
-            return self.db.query(sql, timeout_s=timeout_s or self.timeout_s, max_rows=self.max_rows)
+            return self.db.query(sql, timeout_s=timeout_s or self.config.timeout_s, max_rows=self.config.max_rows)
         finally:
             self.stats.add(kind, time.perf_counter() - start)
+            captured = getattr(self._tls, "captured", None)
+            if captured is not None:
+                captured.append(sql)
+
+    def _set_query(self, run: TemplateRun | None, kind: str, sql: str, n: int, timeout_s: float) -> pl.DataFrame:
+        """One set-based query over n bindings, recorded for explain mode once it has returned."""
+        try:
+            frame = self._query(kind, sql, timeout_s=timeout_s)
+        except QueryError as e:
+            if run is not None:
+                with self.engine._lock:
+                    run.failed_chunks += 1
+                    run.first_error = run.first_error or str(e).splitlines()[0][:300]
+            raise
+        if run is not None:
+            with self.engine._lock:
+                run.set_queries += 1
+                run.set_bindings += n
+                if run.set_sql is None:
+                    run.set_sql = sql
+        return frame
+
+    def _single(self, run: TemplateRun | None, single: Callable[[int, dict], None], bid: int, slots: dict) -> None:
+        """One binding per contract; explain mode keeps the statements of the first such binding."""
+        if run is None:
+            single(bid, slots)
+            return
+        with self.engine._lock:
+            capture = run.single_sql is None
+            if capture:
+                run.single_sql = []  # claimed by this thread
+        self._tls.captured = [] if capture else None
+        try:
+            single(bid, slots)
+        finally:
+            captured, self._tls.captured = self._tls.captured, None
+            with self.engine._lock:
+                run.single_bindings += 1
+                if capture:
+                    run.single_sql = captured
 
     def _run(self, key: str, kind: str, bindings: Bindings, set_sql: Callable[[Bindings], str],
              parse: Callable[[pl.DataFrame, dict], None], single: Callable[[int, dict], None]) -> None:
@@ -322,10 +556,25 @@ class SetRunner:
         todo = list(bindings)
         if not todo:
             return
-        if self.adaptive and key not in self.strategy and len(todo) >= 8:
+        run = self.engine.record(key, kind)
+        try:
+            self._drive(key, kind, todo, run, set_sql, parse, single)
+        finally:
+            if run is not None:
+                run.strategy = self.strategy.get(key, "set")
+
+    def _drive(self, key: str, kind: str, todo: list[tuple[int, dict]], run: TemplateRun | None,
+               set_sql: Callable[[Bindings], str], parse: Callable[[pl.DataFrame, dict], None],
+               single: Callable[[int, dict], None]) -> None:
+        cfg = self.config
+
+        def one(b: int, sl: dict) -> None:
+            self._single(run, single, b, sl)
+
+        if cfg.adaptive and key not in self.strategy and len(todo) >= cfg.min_probe:
             bid, slots = todo[0]
             t0 = self.clock()
-            single(bid, slots)
+            one(bid, slots)
             per_one = max(self.clock() - t0, 1e-4)
             self.single_cost[key] = per_one
             todo = todo[1:]
@@ -335,13 +584,14 @@ class SetRunner:
             # loses the first probe gets a second one, 4x larger, before it runs per contract. (A third stage, a whole
             # chunk of 1,000 set-based, was tried and dropped: on a per-binding top-N template, the nearest admission
             # ids of other patients, it took the 100,000-patient build from 6.3 to 7.8 GB RSS)
-            for size in (self.PROBE, 4 * self.PROBE):
-                if ok or not todo or (size > self.PROBE and len(todo) < size):
+            for size in (cfg.probe, 4 * cfg.probe):
+                if ok or not todo or (size > cfg.probe and len(todo) < size):
                     break
                 probe, todo = todo[:size], todo[size:]
                 t1 = self.clock()
                 try:
-                    frame = self._query(kind, set_sql(probe), timeout_s=max(2.0, len(probe) * per_one * 2))
+                    frame = self._set_query(run, kind, set_sql(probe), len(probe),
+                                            timeout_s=max(2.0, len(probe) * per_one * 2))
                     per_set = (self.clock() - t1) / len(probe)
                     ok = per_set < 1.5 * per_one  # per-contract only when set-based is clearly not better
                 except QueryError as e:
@@ -352,7 +602,7 @@ class SetRunner:
                     parse(frame, dict(probe))
                 else:
                     for b, sl in probe:
-                        single(b, sl)
+                        one(b, sl)
             self.strategy[key] = "set" if ok else "single"
             if not ok:
                 self.stats.per_contract_templates += 1
@@ -360,7 +610,7 @@ class SetRunner:
                          _label(key))
         if self.strategy.get(key) == "single":
             for b, sl in todo:
-                single(b, sl)
+                one(b, sl)
             return
         chunks: list[list[tuple[int, dict]]] = []
         while chunks or todo:
@@ -368,25 +618,25 @@ class SetRunner:
                 size = self._chunk_size(key)
                 chunks, todo = [todo[:size]], todo[size:]
             chunk = chunks.pop(0)
-            budget = self.timeout_s
+            budget = cfg.timeout_s
             if key in self.single_cost:
-                budget = min(self.timeout_s, max(30.0, 2 * len(chunk) * self.single_cost[key]))
+                budget = min(cfg.timeout_s, max(30.0, 2 * len(chunk) * self.single_cost[key]))
             try:
-                frame = self._query(kind, set_sql(chunk), timeout_s=budget)
+                frame = self._set_query(run, kind, set_sql(chunk), len(chunk), timeout_s=budget)
             except RowLimitExceeded:
                 # the bindings' results together outgrow max_rows (noise candidates at 100,000 patients: > 5M rows
                 # per 1,000 bindings): halves keep the set-based speed, the rows are the same
-                self._saw_rows(key, self.max_rows + 1, len(chunk))
-                if len(chunk) > self.MIN_SPLIT:
+                self._saw_rows(key, cfg.max_rows + 1, len(chunk))
+                if len(chunk) > cfg.min_split:
                     half = len(chunk) // 2
                     chunks[:0] = [chunk[:half], chunk[half:]]
                     self.stats.splits += 1
                     continue
                 log.warning("set-based %s query over %d bindings still exceeds %d rows; running them per contract",
-                            kind, len(chunk), self.max_rows)
+                            kind, len(chunk), cfg.max_rows)
                 self.stats.fallbacks += 1
                 for b, sl in chunk:
-                    single(b, sl)
+                    one(b, sl)
                 continue
             except QueryError as e:
                 log.warning("set-based %s query failed (%s); running this chunk per contract", kind,
@@ -394,7 +644,7 @@ class SetRunner:
                 self.stats.fallbacks += 1
                 self.strategy[key] = "single"
                 for b, sl in chunk:
-                    single(b, sl)
+                    one(b, sl)
                 continue
             self._saw_rows(key, frame.height, len(chunk))
             parse(frame, dict(chunk))
@@ -407,10 +657,10 @@ class SetRunner:
         max_rows. Noise candidates that list a whole vocabulary per binding (every coded ICD title: ~8,000 rows per
         binding at 100,000 patients) otherwise overflowed max_rows chunk after chunk, each overflow a query run in
         vain and halved down, and each chunk that fit was held whole in memory while it was reduced."""
-        rate = self.rows_per_binding.get(key)
+        rate, cfg = self.rows_per_binding.get(key), self.config
         if not rate:
-            return self.chunk_size
-        return min(self.chunk_size, max(self.MIN_SPLIT, int(self.max_rows / 2 / rate)))
+            return cfg.chunk_size
+        return min(cfg.chunk_size, max(cfg.min_split, int(cfg.max_rows / 2 / rate)))
 
     def rows(self, template: str, bindings: Bindings, kinds: dict[str, str], *,
              kind: str = "reference") -> dict[int, list[dict[str, Any]]]:

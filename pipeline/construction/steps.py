@@ -14,6 +14,7 @@ import polars as pl
 from pipeline.common.hashing import canonical_json
 from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
+from pipeline.construction.layouts import FAMILIES
 from pipeline.construction.noise.inject import build_pairs
 from pipeline.construction.quality.measures import validity_report
 from pipeline.construction.requests.binding import bind_family, bindings_frame
@@ -33,18 +34,12 @@ from pipeline.construction.splits.split import (
     task_rows,
 )
 from pipeline.construction.splits.structure import structure_by_intent
-from pipeline.construction.sqlexec import ExecStats, SetRunner
+from pipeline.construction.sqlexec import Engine, EngineConfig, ExecStats
 from pipeline.construction.verification.verify import build_contracts
 from pipeline.ehr.database import Database
 from pipeline.paths import CONTRACTS_DIR, OUTPUTS_DIR, PROJECT_ROOT, SQL_DIR
 
 log = logging.getLogger(__name__)
-
-FAMILIES_SCHEMA = {
-    "family": pl.String, "intent": pl.String, "level": pl.String, "path": pl.String, "n_conditions": pl.Int64,
-    "noise_levels": pl.String, "n_questions": pl.Int64, "spec": pl.String,
-}
-
 
 def contracts_dir(cfg: BuildConfig) -> Path:
     return Path(cfg.contracts_dir) if cfg.contracts_dir else CONTRACTS_DIR
@@ -58,8 +53,10 @@ def outputs_dir(cfg: BuildConfig) -> Path:
     return Path(cfg.outputs_dir) if cfg.outputs_dir else OUTPUTS_DIR
 
 
-def runner_for(db: Database, cfg: BuildConfig, stats: ExecStats | None = None) -> SetRunner:
-    return SetRunner(db, chunk_size=cfg.chunk_size, timeout_s=cfg.query_timeout_s, stats=stats)
+def engine_for(cfg: BuildConfig, **overrides: Any) -> Engine:
+    """A build's execution engine: make one per build and pass it to every step (a step given none makes its own,
+    so what its probes learn ends with it)."""
+    return Engine(EngineConfig.for_build(cfg, **overrides))
 
 
 # ---------------------------------------------------------------- step 1: requests
@@ -77,17 +74,18 @@ def families_frame(fams: list[Family]) -> pl.DataFrame:
         "n_conditions": len(f.spec.conditions), "noise_levels": canonical_json(sorted({n.level for n in f.spec.noise})),
         "n_questions": len(f.spec.questions), "spec": canonical_json(f.to_json()),
     } for f in fams]
-    return pl.DataFrame(rows, schema=FAMILIES_SCHEMA).sort("family")
+    return pl.DataFrame(rows, schema=FAMILIES.schema()).sort("family")
 
 
 def families_from_frame(frame: pl.DataFrame) -> list[Family]:
     return [Family.from_json(json.loads(s)) for s in frame.sort("family")["spec"].to_list()]
 
 
-def step_bind(db: Database, families: list[Family], cfg: BuildConfig) -> tuple[pl.DataFrame, dict[str, Any]]:
+def step_bind(db: Database, families: list[Family], cfg: BuildConfig, engine: Engine | None = None
+              ) -> tuple[pl.DataFrame, dict[str, Any]]:
     results, timings, candidates = [], {}, {}
-    bound = runner_for(db, cfg).map(
-        lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, timeout_s=cfg.query_timeout_s), families)
+    engine = engine or engine_for(cfg)
+    bound = engine.map(lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, engine=engine), families)
     for fam, res in zip(families, bound, strict=True):
         results.append((fam, res))
         timings[fam.id] = round(res.seconds, 3)
@@ -102,10 +100,11 @@ def step_bind(db: Database, families: list[Family], cfg: BuildConfig) -> tuple[p
 # ---------------------------------------------------------------- step 2: verification (evidence contracts)
 
 
-def step_verify(db: Database, families: list[Family], bindings: pl.DataFrame, cfg: BuildConfig
-                   ) -> tuple[pl.DataFrame, dict[str, Any]]:
-    stats = ExecStats()
-    frame, timings = build_contracts(runner_for(db, cfg, stats), families, bindings)
+def step_verify(db: Database, families: list[Family], bindings: pl.DataFrame, cfg: BuildConfig,
+                engine: Engine | None = None) -> tuple[pl.DataFrame, dict[str, Any]]:
+    stats, engine = ExecStats(), engine or engine_for(cfg)
+    frame, timings = build_contracts(engine.runner(db, stats), families, bindings)
+    engine.write_explain()
     return frame, {"seconds_by_family": {k: round(v, 3) for k, v in timings.items()}, "queries": stats.queries,
                    "query_seconds": round(stats.seconds, 3), "fallback_chunks": stats.fallbacks,
                    "split_chunks": stats.splits, "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
@@ -114,11 +113,12 @@ def step_verify(db: Database, families: list[Family], bindings: pl.DataFrame, cf
 # ---------------------------------------------------------------- step 3: noise
 
 
-def step_noise(db: Database, families: list[Family], contracts: pl.DataFrame, cfg: BuildConfig
-               ) -> tuple[pl.DataFrame, dict[str, Any]]:
-    stats = ExecStats()
-    frame, extra = build_pairs(runner_for(db, cfg, stats), families, contracts, seed=cfg.seed,
+def step_noise(db: Database, families: list[Family], contracts: pl.DataFrame, cfg: BuildConfig,
+               engine: Engine | None = None) -> tuple[pl.DataFrame, dict[str, Any]]:
+    stats, engine = ExecStats(), engine or engine_for(cfg)
+    frame, extra = build_pairs(engine.runner(db, stats), families, contracts, seed=cfg.seed,
                                max_attempts=cfg.max_noise_attempts, avoid_correctable=cfg.avoid_correctable)
+    engine.write_explain()
     return frame, {**extra, "queries": stats.queries, "query_seconds": round(stats.seconds, 3),
                    "fallback_chunks": stats.fallbacks, "split_chunks": stats.splits,
                    "rejections": dict(Counter(frame.filter(pl.col("status") != "accepted")["reason"].to_list()))}
@@ -127,11 +127,12 @@ def step_noise(db: Database, families: list[Family], contracts: pl.DataFrame, cf
 # ---------------------------------------------------------------- step 4: rewriting
 
 
-def step_rewrite(db: Database, families: list[Family], pairs: pl.DataFrame, cfg: BuildConfig
-                 ) -> tuple[pl.DataFrame, dict[str, Any]]:
+def step_rewrite(db: Database, families: list[Family], pairs: pl.DataFrame, cfg: BuildConfig,
+                 engine: Engine | None = None) -> tuple[pl.DataFrame, dict[str, Any]]:
     synonyms = load_synonyms(contracts_dir(cfg) / "synonyms.yaml")
-    stats = ExecStats()
-    frame, extra = rewrite_pairs(runner_for(db, cfg, stats), families, pairs, synonyms, seed=cfg.seed, llm=cfg.llm)
+    stats, engine = ExecStats(), engine or engine_for(cfg)
+    frame, extra = rewrite_pairs(engine.runner(db, stats), families, pairs, synonyms, seed=cfg.seed, llm=cfg.llm)
+    engine.write_explain()
     return frame, {**extra, "queries": stats.queries, "query_seconds": round(stats.seconds, 3)}
 
 
@@ -188,7 +189,7 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     for model, frame in ((TasksSchema, tasks), (RejectionsSchema, rejections)):
         failures = validate(model, frame)
         if failures is not None:
-            raise ValueError(f"{model.__name__} failed; nothing written:\n{failures.head(10)}")
+            raise ValueError(f"{model.name} failed; nothing written:\n{failures.head(10)}")
     problems = integrity_problems(tasks)
     if problems:
         raise ValueError(f"{len(problems)} integrity problem(s); nothing written:\n" + "\n".join(problems[:10]))
@@ -226,24 +227,26 @@ def _sha(data: bytes) -> str:
 # ---------------------------------------------------------------- everything, without Dagster
 
 
-def build_dataset(db: Database, cfg: BuildConfig) -> tuple[SplitResult, dict[str, float]]:
-    """The whole chain in one call (tests, bench). Dagster runs the same steps as assets."""
+def build_dataset(db: Database, cfg: BuildConfig, engine: Engine | None = None
+                  ) -> tuple[SplitResult, dict[str, float]]:
+    """The whole chain in one call (tests, bench), on one engine. Dagster runs the same steps as assets."""
     timings: dict[str, float] = {}
+    engine = engine or engine_for(cfg)
     t = time.perf_counter()
     fams_frame = step_families(cfg)
     fams = families_from_frame(fams_frame)
     timings["families"] = time.perf_counter() - t
     t = time.perf_counter()
-    bindings, _ = step_bind(db, fams, cfg)
+    bindings, _ = step_bind(db, fams, cfg, engine)
     timings["bind"] = time.perf_counter() - t
     t = time.perf_counter()
-    contracts, _ = step_verify(db, fams, bindings, cfg)
+    contracts, _ = step_verify(db, fams, bindings, cfg, engine)
     timings["verify"] = time.perf_counter() - t
     t = time.perf_counter()
-    pairs, _ = step_noise(db, fams, contracts, cfg)
+    pairs, _ = step_noise(db, fams, contracts, cfg, engine)
     timings["noise"] = time.perf_counter() - t
     t = time.perf_counter()
-    rewritten, _ = step_rewrite(db, fams, pairs, cfg)
+    rewritten, _ = step_rewrite(db, fams, pairs, cfg, engine)
     timings["rewrite"] = time.perf_counter() - t
     t = time.perf_counter()
     result = step_split(fams, contracts, pairs, rewritten, cfg, fingerprint=db.fingerprint())

@@ -272,17 +272,16 @@ def _clean_duckdb_error(e: Exception) -> str:
 
 
 # Settings our client sets on every transaction of its own sessions (SET LOCAL: a MIMIC-IV user's server keeps its
-# own configuration). JIT off: PostgreSQL compiles (and above 500,000 cost units inlines and optimises) every plan
-# estimated above 100,000 cost units, which the families' binding queries are; on the default 3,000-patient EHR
-# compiling them took 74 s of their 310 s (36 of 71 queries, up to 9 s for one; longer than the rest of the query
-# in 18 of them).
+# own configuration). JIT off: PostgreSQL compiles every plan estimated above its JIT cost threshold, which the
+# families' binding queries are, and compiling took longer than running many of them (BENCHMARKS.md, "The binding
+# step on PostgreSQL").
 SESSION_SETTINGS = ["SET LOCAL jit = off"]
 # A whole-EHR analytic query (a family's binding query) is planned with hash joins: PostgreSQL estimates a join of
 # a VALUES pattern list with LIKE, a GROUP BY over a CTE or a HAVING at a few rows where there are thousands, then
-# runs nested loops over CTE scans (medications/first_group_admission_icu_input.bind.sql: an anti join comparing
-# 153M row pairs, 64 s; with hash joins 0.6 s). Correlated LATERAL queries (set-based execution) keep nested loops.
-# No parallel workers for them: the build already runs two families' queries at once, and on the 2-core bench
-# machine the workers cost 81 CPU-s instead of 69 over all 71 binding queries for 8% less wall time under load.
+# runs nested loops over CTE scans, an anti join over a hundred million row pairs in one binding query.
+# Correlated LATERAL queries (set-based execution) keep nested loops. No parallel workers for them: the build
+# already runs two families' queries at once, and on two cores the workers cost more CPU than the wall time they
+# save (both measured in BENCHMARKS.md, "The binding step on PostgreSQL").
 WHOLE_EHR_SETTINGS = ["SET LOCAL enable_nestloop = off", "SET LOCAL max_parallel_workers_per_gather = 0"]
 
 

@@ -15,6 +15,7 @@ import polars as pl
 
 from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json, stable_hash
+from pipeline.construction.layouts import PAIRS
 from pipeline.construction.noise.drop_one import DropOne, drop_one_verdicts
 from pipeline.construction.quality.measures import MIN_OPERATOR_SHARE
 from pipeline.construction.requests.family import Family, NoiseSpec
@@ -131,7 +132,7 @@ def _in_pool(cand: dict[str, SlotValue], slots: dict[str, SlotValue], pool: pl.D
 
 
 def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: list[tuple[int, dict[str, SlotValue]]],
-                   *, seed: int, contract_ids: dict[int, str], keep: int = 3,
+                   *, seed: int, pair_ids: dict[int, str], keep: int = 3,
                    pool: pl.DataFrame | None = None) -> dict[int, list[dict[str, SlotValue]]]:
     """bid → up to `keep` candidate slot replacements in deterministic try order. Candidate SQL may return
     thousands of rows per binding: they are normalised, de-duplicated, hashed and cut in polars, vectorised.
@@ -143,18 +144,18 @@ def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: li
             cands = shift_candidates(spec, slots, kinds)
             if pool is not None:
                 cands = [c for c in cands if _in_pool(c, slots, pool, kinds)]
-            out[bid] = _ordered(cands, (seed, contract_ids[bid], spec.level))[:keep]
+            out[bid] = _ordered(cands, (seed, pair_ids[bid], spec.level))[:keep]
         return out
     ids_by_cols: dict[tuple[str, ...], pl.DataFrame] = {}
 
     def ids(cols: list[str]) -> pl.DataFrame:
-        """Each binding's contract id and Clean values of the candidate's columns, as text."""
+        """Each binding's pair id and Clean values of the candidate's columns, as text."""
         if tuple(cols) not in ids_by_cols:
             ids_by_cols[tuple(cols)] = pl.DataFrame(
-                {BID: [b for b, _ in clean], "rg_cid": [contract_ids[b] for b, _ in clean],
+                {BID: [b for b, _ in clean], "rg_pair_id": [pair_ids[b] for b, _ in clean],
                  **{f"rg_clean_{c}": [str(s[c]) if kinds[c] != "float" else str(float(s[c])) for _, s in clean]
                     for c in cols}},
-                schema={BID: pl.Int64, "rg_cid": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
+                schema={BID: pl.Int64, "rg_pair_id": pl.String, **{f"rg_clean_{c}": pl.String for c in cols}})
         return ids_by_cols[tuple(cols)]
 
     pooled_clean = None
@@ -180,7 +181,7 @@ def candidates_for(runner: SetRunner, family: Family, spec: NoiseSpec, clean: li
             if missing:
                 canon = canon.join(pooled_clean.select(BID, *missing).lazy(), on=BID, how="inner")
             canon = canon.join(pool.lazy(), on=pool.columns, how="semi").drop(missing)
-        key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_cid"), *[pl.lit("|") + pl.col(c) for c in cols]])
+        key = pl.concat_str([pl.lit(f"{seed}|{spec.level}|"), pl.col("rg_pair_id"), *[pl.lit("|") + pl.col(c) for c in cols]])
         return (canon.with_columns(key.hash(seed=seed).alias("rg_h"))
                 .filter(pl.col("rg_h").rank("min").over(BID) <= keep)  # ties at the cut stay for the exact order
                 .with_columns(key.alias("rg_key"))
@@ -225,7 +226,7 @@ def check_twin(conds: dict[str, bool | None], breaks: str, rows: list[dict[str, 
     return None
 
 
-def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotValue]], contract_ids: list[str], *,
+def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotValue]], pair_ids: list[str], *,
                   seed: int, max_attempts: int = 3, wanted: list[set[str]] | None = None,
                   outcomes: list[NoiseOutcome] | None = None, answers: list[Any] | None = None) -> list[NoiseOutcome]:
     """Noise twins for the clean contracts of a family. `wanted` restricts each contract to some levels (the
@@ -239,15 +240,15 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
     every operator and every attempt of one rank are verified together: one conditions query, one reference query
     and one query per reading, over all of them (the family's conditions, reference and readings are the same
     for every operator). The twin kept is the first attempt that verified, exactly as trying them one round at a
-    time would keep; but each query scans the event tables once per rank, not once per operator and attempt. At
-    100,000 patients the round-at-a-time form spent 64 min in this step."""
+    time would keep; but each query scans the event tables once per rank, not once per operator and attempt (what
+    that saves at scale: BENCHMARKS.md, "Figures behind the code")."""
     kinds = family.slot_kinds
     conditions = [(c.name, family.text(c.sql)) for c in family.spec.conditions]
     reference = family.text(family.spec.reference)
     readings = [(r.name, family.text(r.sql)) for r in family.spec.readings]
     proved = ["reference", *(n for n, _ in readings)]
     outcomes = outcomes if outcomes is not None else [NoiseOutcome() for _ in clean]
-    cid = dict(enumerate(contract_ids))
+    cid = dict(enumerate(pair_ids))
     specs = family.spec.noise
     # operators of one level are tried in a per-contract seeded order, so no operator wins just by coming first
     order = {b: {lv: sorted((i for i, sp in enumerate(specs) if sp.level == lv),
@@ -266,7 +267,7 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
                 continue
             try:
                 cands = candidates_for(runner, family, spec, [(b, clean[b]) for b in idx], seed=seed,
-                                       contract_ids=cid, keep=max_attempts, pool=pools[i])
+                                       pair_ids=cid, keep=max_attempts, pool=pools[i])
             except QueryError as e:
                 for b in idx:
                     outcomes[b].failures.setdefault(spec.level, f"query_error:{e}")
@@ -336,13 +337,13 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
     """pair → noise level, balancing levels over the whole dataset: pairs with fewer options go first, each takes
     its least-used level (ties by seeded hash). With `breaks` (pair → level → the conditions its operators break),
     the use of the broken condition counts too, so no single condition (an admission date, say) dominates the
-    Noise: on the default build this took `admit_date_matches` from 21% of Noise tasks to ≤ 10%. With `group`
-    (pair → its family), a level that has less than half its even share within the family (under 25% of two
-    levels, 17% of three) goes first: balancing over the dataset alone had left 20 of 71 families with all their
-    Noise at one level, while strict evenness per family took the query share from 15% to 9%. `avoid` (pair → the
-    levels whose twin is correctable, noise/drop_one.py) ranks right after that: a pair takes such a level only
-    when the family needs it or the pair has no other. (Counting such a level as starved only below a quarter of
-    its even share took 8 families under the operator floor on the default build.) Deterministic."""
+    Noise. With `group` (pair → its family), a level that has less than half its even share within the family
+    (under 25% of two levels, 17% of three) goes first: balancing over the dataset alone left many families with
+    all their Noise at one level, while strict evenness per family starved the query level (both measured in
+    BENCHMARKS.md, "Figures behind the code"). `avoid` (pair → the levels whose twin is correctable,
+    noise/drop_one.py) ranks right after that: a pair takes such a level only when the family needs it or the pair
+    has no other. (Counting such a level as starved only below a quarter of its even share took 8 families under
+    the operator floor on the default build.) Deterministic."""
     counts: Counter[str] = Counter()
     used: Counter[str] = Counter()
     in_group: Counter[tuple[str, str]] = Counter()
@@ -372,19 +373,6 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
 
 # ---------------------------------------------------------------- pairs table
 
-PAIRS_SCHEMA = {
-    "pair_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String, "noise_level": pl.String,
-    "noise_options": pl.String, "clean_slots": pl.String, "noise_slots": pl.String, "failed_condition": pl.String,
-    "answer": pl.String, "answer_type": pl.String, "tolerance": pl.Float64, "precision": pl.String,
-    "ordered": pl.Boolean, "answer_aliases": pl.String, "answer_columns": pl.String,
-    "clean_reference_sql": pl.String, "noise_reference_sql": pl.String,
-    "clean_conditions": pl.String, "noise_conditions": pl.String, "subject_ids": pl.List(pl.Int64),
-    "noise_kind": pl.String, "noise_operator": pl.String, "clean_readings": pl.String, "noise_readings": pl.String,
-    "correctable": pl.Boolean, "corrected_answer": pl.String,
-    "status": pl.String, "reason": pl.String, "detail": pl.String,
-}
-
-
 
 def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFrame, *, seed: int,
                 max_attempts: int = 3, avoid_correctable: bool = False) -> tuple[pl.DataFrame, dict[str, Any]]:
@@ -394,7 +382,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
     build that took the correctable share from 55% to 44% but the question-only AUROC from 0.57 to 0.61 and one
     family under the operator floor: the twins it prefers swap in entities the Clean questions rarely name. So it
     is off by default.)"""
-    accepted = contracts.filter(pl.col("status") == "accepted").sort("contract_id")
+    accepted = contracts.filter(pl.col("status") == "accepted").sort("pair_id")
     fam_by_id = {f.id: f for f in families}
     by_family: dict[str, list[dict]] = {}
     for row in accepted.iter_rows(named=True):
@@ -408,16 +396,16 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
             out.setdefault(n.level, []).append(n.breaks)
         return out
 
-    breaks = {r["contract_id"]: level_breaks(fam_by_id[f]) for f, rs in by_family.items() for r in rs}
-    family_of = {r["contract_id"]: f for f, rs in by_family.items() for r in rs}
-    targets = choose_levels({r["contract_id"]: sorted({n.level for n in fam_by_id[f].spec.noise})
+    breaks = {r["pair_id"]: level_breaks(fam_by_id[f]) for f, rs in by_family.items() for r in rs}
+    family_of = {r["pair_id"]: f for f, rs in by_family.items() for r in rs}
+    targets = choose_levels({r["pair_id"]: sorted({n.level for n in fam_by_id[f].spec.noise})
                              for f, rs in by_family.items() for r in rs}, seed=seed, breaks=breaks, group=family_of)
     def one(fam_id: str) -> list[NoiseOutcome]:
         fam = fam_by_id[fam_id]
         rows = by_family[fam_id]
         clean = [json.loads(r["slots"]) for r in rows]
         answers = [json.loads(r["answer"]) for r in rows]
-        ids = [r["contract_id"] for r in rows]
+        ids = [r["pair_id"] for r in rows]
         declared = sorted({n.level for n in fam.spec.noise})
         # the balanced target level first (only it is computed); the family's other levels only where it fails or
         # gives only a correctable twin
@@ -449,10 +437,10 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
             for lv, why in out.failures.items():
                 attempt_failures[f"{lv}:{why if why.startswith('reading_') else why.split(':')[0]}"] += 1
             if out.twins:
-                candidates[row["contract_id"]] = (fam, row, out)
+                candidates[row["pair_id"]] = (fam, row, out)
             else:
                 detail = "; ".join(f"{lv}: {why}" for lv, why in sorted(out.failures.items()))
-                rejections.append({"pair_id": row["contract_id"], "family": fam_id, "intent": fam.spec.intent,
+                rejections.append({"pair_id": row["pair_id"], "family": fam_id, "intent": fam.spec.intent,
                                    "level": fam.spec.level, "clean_slots": row["slots"], "status": "rejected",
                                    "reason": "no_valid_noise_twin", "detail": detail,
                                    "subject_ids": row["subject_ids"]})
@@ -489,4 +477,4 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
              "correctable": sum(p["correctable"] is True for p in pairs),
              "drop_one_unformed": sum(p["correctable"] is None for p in pairs),
              "levels_available": dict(Counter(lv for _, _, o in candidates.values() for lv in o.twins))}
-    return pl.DataFrame(pairs + rejections, schema=PAIRS_SCHEMA).sort("pair_id"), stats
+    return pl.DataFrame(pairs + rejections, schema=PAIRS.schema()).sort("pair_id"), stats

@@ -2,26 +2,19 @@
 seeded hash picks a deterministic sample, capped per family."""
 
 import logging
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import polars as pl
 
 from pipeline.common.hashing import canonical_json, short_id, stable_hash
+from pipeline.construction.layouts import BINDINGS
 from pipeline.construction.requests.family import Family
 from pipeline.construction.slots import normalize
+from pipeline.construction.sqlexec import Engine
 from pipeline.ehr.database import Database, QueryError
 
 log = logging.getLogger(__name__)
-
-BINDINGS_SCHEMA = {
-    "binding_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String,
-    "slots": pl.String, "n_candidates": pl.Int64,
-}
-
 
 @dataclass
 class BindResult:
@@ -31,53 +24,17 @@ class BindResult:
     seconds: float
 
 
-class _QueryGate:
-    """Binding queries run side by side (shared); a retry after running out of memory runs alone: it waits for
-    the running ones to finish and keeps new ones from starting until it is done."""
-
-    def __init__(self) -> None:
-        self._cv = threading.Condition()
-        self._running = 0
-        self._exclusive = False
-
-    @contextmanager
-    def shared(self) -> Iterator[None]:
-        with self._cv:
-            self._cv.wait_for(lambda: not self._exclusive)
-            self._running += 1
-        try:
-            yield
-        finally:
-            with self._cv:
-                self._running -= 1
-                self._cv.notify_all()
-
-    @contextmanager
-    def alone(self) -> Iterator[None]:
-        with self._cv:
-            self._cv.wait_for(lambda: not self._exclusive)
-            self._exclusive = True
-            self._cv.wait_for(lambda: self._running == 0)
-        try:
-            yield
-        finally:
-            with self._cv:
-                self._exclusive = False
-                self._cv.notify_all()
-
-
-_GATE = _QueryGate()
-
-
-def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s: float = 600.0,
-                max_rows: int = 20_000_000) -> BindResult:
+def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: Engine | None = None) -> BindResult:
     """All candidate bindings of a family (one query), normalised and de-duplicated, then a seeded sample of at
-    most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap)."""
+    most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap). The
+    engine gives the query's limits and the gate the build's binding queries share."""
     start = time.perf_counter()
+    engine = engine or Engine()
+    timeout_s, max_rows = engine.config.timeout_s, engine.config.binding_max_rows
     sql = family.text(family.spec.binding)
     try:
         try:
-            with _GATE.shared():
+            with engine.gate.shared():
                 frame = db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
         except QueryError as e:
             # two families bind at once on one DuckDB memory budget: at 100,000 patients two whole-EHR binding
@@ -85,7 +42,7 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, timeout_s:
             if "out of memory" not in str(e).lower():
                 raise
             log.warning("%s: binding query out of memory (%s); running it again alone", family.id, e)
-            with _GATE.alone():
+            with engine.gate.alone():
                 frame = db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
     except QueryError as e:  # a 100K-patient build stopped on a bare "query exceeded the 600 s time limit"
         raise type(e)(f"{family.id}: binding query {family.spec.binding}: {e}") from None
@@ -117,8 +74,8 @@ def bindings_frame(results: list[tuple[Family, BindResult]]) -> pl.DataFrame:
     for fam, res in results:
         for slots in res.sampled:
             rows.append({
-                "binding_id": short_id(fam.id, slots),
+                "pair_id": short_id(fam.id, slots),
                 "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
                 "slots": canonical_json(slots), "n_candidates": res.candidates,
             })
-    return pl.DataFrame(rows, schema=BINDINGS_SCHEMA).sort("binding_id")
+    return pl.DataFrame(rows, schema=BINDINGS.schema()).sort("pair_id")

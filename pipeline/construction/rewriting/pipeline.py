@@ -12,7 +12,7 @@ import polars as pl
 from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json
 from pipeline.construction.config import LLMConfig
-from pipeline.construction.noise.inject import PAIRS_SCHEMA
+from pipeline.construction.layouts import REWRITTEN
 from pipeline.construction.requests.family import Family
 from pipeline.construction.rewriting.llm import (
     JUDGE_CHECK,
@@ -35,13 +35,6 @@ from pipeline.construction.verification.verify import make_answer
 from pipeline.ehr.database import QueryError
 
 log = logging.getLogger(__name__)
-
-REWRITTEN_SCHEMA = {
-    **{k: v for k, v in PAIRS_SCHEMA.items() if k not in ("status", "reason", "detail")},
-    "form": pl.Int64, "rewriter": pl.String, "clean_question": pl.String, "noise_question": pl.String,
-    "status": pl.String, "reason": pl.String, "detail": pl.String,
-}
-
 
 def _llm_payload(fam: Family, pair: dict, form: int, clean_q: str, noise_q: str, synonyms: Synonyms, seed: int) -> dict:
     clean, noise = json.loads(pair["clean_slots"]), json.loads(pair["noise_slots"])
@@ -157,7 +150,7 @@ def rewrite_pairs(runner: SetRunner, families: list[Family], pairs: pl.DataFrame
         if r["pair_id"] in problems:
             r.update(status="rejected", reason="reexecution_mismatch", detail=problems[r["pair_id"]])
     timings["reexecute"] = time.perf_counter() - t3
-    frame = pl.DataFrame(out, schema=REWRITTEN_SCHEMA).sort("pair_id")
+    frame = pl.DataFrame(out, schema=REWRITTEN.schema()).sort("pair_id")
     stats = {"timings": timings, **llm_stats,
              "rejections": dict(Counter(r["reason"] for r in out if r["status"] != "accepted"))}
     return frame, stats

@@ -21,22 +21,7 @@ import polars as pl
 
 from pipeline.common.hashing import stable_hash
 from pipeline.common.vocabulary import NOISE_LEVELS
-
-TASK_COLUMNS: dict[str, pl.DataType] = {
-    "task_id": pl.String(), "pair_id": pl.String(), "variant": pl.String(), "noise_level": pl.String(),
-    "intent": pl.String(), "level": pl.String(), "family": pl.String(), "question": pl.String(),
-    "difficulty": pl.String(), "answer": pl.String(), "answer_type": pl.String(), "tolerance": pl.Float64(), "reference_sql": pl.String(),
-    "conditions": pl.String(), "failed_condition": pl.String(), "subject_ids": pl.List(pl.Int64()),
-    "split": pl.String(), "dataset_version": pl.String(), "answer_aliases": pl.String(), "precision": pl.String(),
-    "ordered": pl.Boolean(), "slots": pl.String(), "answer_columns": pl.String(), "rewriter": pl.String(),
-    "noise_kind": pl.String(), "noise_operator": pl.String(), "readings": pl.String(),
-    "correctable": pl.Boolean(), "corrected_answer": pl.String(),
-}
-
-REJECTION_COLUMNS: dict[str, pl.DataType] = {
-    "stage": pl.String(), "item_id": pl.String(), "family": pl.String(), "intent": pl.String(), "level": pl.String(),
-    "reason": pl.String(), "detail": pl.String(), "slots": pl.String(), "dataset_version": pl.String(),
-}
+from pipeline.construction.layouts import REJECTIONS, TASKS
 
 PACKAGES = ("ehr-robustgym", "dagster", "duckdb", "polars", "pyarrow", "sqlglot", "pandera", "openai", "psycopg")
 
@@ -106,24 +91,24 @@ def task_rows(rewritten: pl.DataFrame, splits: dict[str, str], version: str,
                      "failed_condition": p["failed_condition"], "answer_aliases": "[]", "slots": p["noise_slots"],
                      "readings": p["noise_readings"], "correctable": p["correctable"],
                      "corrected_answer": p["corrected_answer"]})
-    return pl.DataFrame(rows, schema=TASK_COLUMNS).sort("task_id")
+    return pl.DataFrame(rows, schema=TASKS.schema()).sort("task_id")
 
 
 def rejection_rows(contracts: pl.DataFrame, pairs: pl.DataFrame, rewritten: pl.DataFrame, version: str) -> pl.DataFrame:
     """Every rejection of every step, with its stage and reason."""
     parts = [
         contracts.filter(pl.col("status") != "accepted").select(
-            pl.lit("verification").alias("stage"), pl.col("contract_id").alias("item_id"), "family", "intent", "level",
+            pl.lit("verification").alias("stage"), "pair_id", "family", "intent", "level",
             "reason", "detail", "slots"),
         pairs.filter(pl.col("status") != "accepted").select(
-            pl.lit("noise").alias("stage"), pl.col("pair_id").alias("item_id"), "family", "intent", "level",
+            pl.lit("noise").alias("stage"), "pair_id", "family", "intent", "level",
             "reason", "detail", pl.col("clean_slots").alias("slots")),
         rewritten.filter(pl.col("status") != "accepted").select(
-            pl.lit("rewriting").alias("stage"), pl.col("pair_id").alias("item_id"), "family", "intent", "level",
+            pl.lit("rewriting").alias("stage"), "pair_id", "family", "intent", "level",
             "reason", "detail", pl.col("clean_slots").alias("slots")),
     ]
     frame = pl.concat(parts, how="vertical_relaxed").with_columns(pl.lit(version).alias("dataset_version"))
-    return frame.select([pl.col(c).cast(t) for c, t in REJECTION_COLUMNS.items()]).sort("stage", "item_id")
+    return frame.select([pl.col(c).cast(t) for c, t in REJECTIONS.schema().items()]).sort("stage", "pair_id")
 
 
 def write_parquet(frame: pl.DataFrame, path: Path) -> None:

@@ -15,6 +15,7 @@ import polars as pl
 
 from pipeline.common.answers import encode_answer
 from pipeline.common.hashing import canonical_json, short_id
+from pipeline.construction.layouts import CONTRACTS
 from pipeline.construction.requests.family import AnswerSpec, Family
 from pipeline.construction.slots import SlotValue
 from pipeline.construction.sqlexec import SetRunner, render
@@ -169,14 +170,6 @@ def answer_aliases(runner: SetRunner, family: Family, verified: list[Verified]) 
 # ---------------------------------------------------------------- contract rows
 
 
-CONTRACTS_SCHEMA = {
-    "contract_id": pl.String, "family": pl.String, "intent": pl.String, "level": pl.String, "slots": pl.String,
-    "status": pl.String, "reason": pl.String, "detail": pl.String, "answer": pl.String, "answer_type": pl.String,
-    "tolerance": pl.Float64, "precision": pl.String, "ordered": pl.Boolean, "answer_aliases": pl.String,
-    "reference_sql": pl.String, "conditions": pl.String, "subject_ids": pl.List(pl.Int64), "readings": pl.String,
-}
-
-
 def subject_ids(family: Family, slots: dict[str, SlotValue]) -> list[int]:
     """The patients a task is about: its subject_id slots (population tasks: none — see the dataset card)."""
     if family.spec.level == "population":
@@ -195,7 +188,7 @@ def conditions_json(family: Family, slots: dict[str, SlotValue], conds: dict[str
 def contract_row(family: Family, v: Verified, aliases: list[str] | None = None) -> dict[str, Any]:
     spec = family.spec
     return {
-        "contract_id": short_id(family.id, v.slots),
+        "pair_id": short_id(family.id, v.slots),
         "family": family.id, "intent": spec.intent, "level": spec.level,
         "slots": canonical_json(v.slots),
         "status": "accepted" if v.accepted else "rejected",
@@ -227,5 +220,5 @@ def build_contracts(runner: SetRunner, families: list[Family], bindings: pl.Data
     for fam, (fam_rows, seconds) in zip(todo, runner.map(one, todo), strict=True):
         rows += fam_rows
         timings[fam.id] = seconds
-    frame = pl.DataFrame(rows, schema=CONTRACTS_SCHEMA).sort("contract_id")
+    frame = pl.DataFrame(rows, schema=CONTRACTS.schema()).sort("pair_id")
     return frame, timings

@@ -96,18 +96,6 @@ def _assemble(parts: list[pl.Series], idxs: list[np.ndarray], n: int) -> pl.Seri
     return pl.concat(parts).gather(pl.Series(inv)) if parts else pl.Series([], dtype=pl.String)
 
 
-def fmt_num(values: np.ndarray, decimals: np.ndarray | int) -> pl.Series:
-    """Text of a rounded number the way MIMIC shows it ('140', '4.1', '0.01'); each row its own decimals."""
-    v = np.asarray(values, dtype=np.float64)
-    d = np.broadcast_to(np.asarray(decimals), v.shape)
-    parts, idxs = [], []
-    for dec in np.unique(d):
-        idx = np.flatnonzero(d == dec)
-        parts.append(_fmt_class(v[idx], int(dec)))
-        idxs.append(idx)
-    return _assemble(parts, idxs, len(v))
-
-
 def text_or_num(is_text: np.ndarray, text_idx: np.ndarray, texts: list[str], values: np.ndarray,
                 decimals: np.ndarray) -> pl.Series:
     """value column mixing text results (texts[text_idx]) and formatted numbers, computed per row class."""
@@ -150,10 +138,6 @@ def conform(df: pl.DataFrame, table: Table) -> pl.DataFrame:
         else:
             exprs.append(pl.lit(None, dtype=dtype).alias(name))
     return df.select(exprs)
-
-
-def empty_frame(table: Table) -> pl.DataFrame:
-    return pl.DataFrame(schema=table.polars_schema)
 
 
 def write_parquet_atomic(df: pl.DataFrame, path: Path) -> None:
