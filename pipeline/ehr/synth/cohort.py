@@ -73,7 +73,10 @@ class Cohort:
     nmb: np.ndarray | None = None  # neuromuscular blockade for severe hypoxaemia (ARDS) on the ventilator
     crrt: np.ndarray | None = None  # continuous renal replacement therapy
     icp: np.ndarray | None = None  # intracranial pressure monitoring
-    dnr: np.ndarray | None = None  # code status DNR/DNI (or comfort measures) during the stay
+    dnr: np.ndarray | None = None  # code status DNR/DNI (or comfort measures): coded Z66, charted in the ICU
+    arrest: np.ndarray | None = None  # cardiac arrest during the ICU stay (I469)
+    septic_shock: np.ndarray | None = None  # sepsis with vasopressors (R6521)
+    palliative: np.ndarray | None = None  # palliative-care encounter (Z515)
     tail_principal10: np.ndarray | None = None  # ICD-10-CM principal of the long tail (object, None elsewhere)
     tail_principal9: np.ndarray | None = None  # its ICD-9-CM equivalent (CMS GEM)
     s_adm: np.ndarray | None = None
@@ -208,17 +211,34 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     icu_reason = np.where(tail, tail_icu, _by_condition(principal, cat.CONDITION_ICU_REASON, "medical"))
     icu_reason = _index_of(icu_reason, icu_reasons)
 
-    # lengths of stay (minutes)
-    ward_los = np.clip(_lognormal_minutes(rng, 2.8 * DAY_MIN, 0.75, na), 240, 45 * DAY_MIN)
-    pre_icu = np.where(rng.random(na) < 0.5, 0, np.clip(_lognormal_minutes(rng, 600, 0.8, na), 60, 3 * DAY_MIN))
-    icu_los = np.clip(_lognormal_minutes(rng, 1.9 * DAY_MIN, 0.95, na), 0.5 * DAY_MIN, 30 * DAY_MIN)
-    post_icu = np.clip(_lognormal_minutes(rng, 2.5 * DAY_MIN, 0.7, na), 180, 30 * DAY_MIN)
+    # ICU treatments and the events that make an admission severe, decided before length of stay and death so that
+    # both follow them (SOFA-like: shock, ventilation, arrest)
+    sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
+    u = rng.random((na, 7))
+    # after valve surgery: vasoplegia needing vasopressors, low output needing inotropes
+    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac_surgery, 0.4, np.where(cardiac, 0.25, 0.04))))
+    cardiogenic = icu & (cardiac | cardiac_surgery) & (u[:, 1] < 0.3)
+    nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
+    crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
+    icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
+    arrest = icu & (u[:, 6] < 0.015 + 0.06 * conds[:, cat.COND_INDEX["mi"]] + 0.04 * shock)
+    septic_shock = sepsis & shock
 
-    # death: only on a patient's last admission
+    # lengths of stay (minutes): longer when sicker
+    sick_f = np.exp(0.25 * sepsis + 0.2 * (conds[:, acute_idx].sum(axis=1) > 1))
+    icu_f = np.exp(0.45 * shock + 0.5 * vent + 0.3 * crrt)
+    ward_los = np.clip(_lognormal_minutes(rng, 2.6 * DAY_MIN, 0.75, na) * sick_f, 240, 60 * DAY_MIN)
+    pre_icu = np.where(rng.random(na) < 0.5, 0, np.clip(_lognormal_minutes(rng, 600, 0.8, na), 60, 3 * DAY_MIN))
+    icu_los = np.clip(_lognormal_minutes(rng, 1.5 * DAY_MIN, 0.9, na) * icu_f, 0.5 * DAY_MIN, 40 * DAY_MIN)
+    post_icu = np.clip(_lognormal_minutes(rng, 2.3 * DAY_MIN, 0.7, na) * sick_f, 180, 30 * DAY_MIN)
+
+    # death (only on a patient's last admission) follows severity: septic shock ~35%, arrest ~50%, ventilation,
+    # age; an ordinary ward admission ~1%
     is_last = np.r_[a_pat[1:] != a_pat[:-1], True]
     death_p = np.array([c.death_p for c in cat.CONDITIONS])
-    p_die = 0.006 + (conds * death_p[None, :]).sum(axis=1) + 0.06 * icu + 0.0006 * np.maximum(age[a_pat] - 60, 0)
-    died = is_last & (rng.random(na) < p_die)
+    p_die = (0.002 + 0.3 * (conds * death_p[None, :]).sum(axis=1) + 0.01 * icu + 0.06 * vent + 0.08 * (shock & ~sepsis)
+             + 0.30 * septic_shock + 0.45 * arrest + 0.0005 * np.maximum(age[a_pat] - 60, 0))
+    died = is_last & (rng.random(na) < np.minimum(p_die, 0.9))
     died_in_icu = died & icu & (rng.random(na) < 0.8)
     post_icu = np.where(died_in_icu, 0, post_icu)
     los = np.where(icu, pre_icu + icu_los + post_icu, ward_los).round().astype(np.int64)
@@ -254,19 +274,16 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + rng.integers(1, 365, ooh.sum()) * DAY_MIN
 
     anchor_age = np.where(age > 89, 91, age)
-    sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
-    u = rng.random((na, 6))
-    # after valve surgery: vasoplegia needing vasopressors, low output needing inotropes
-    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac_surgery, 0.4, np.where(cardiac, 0.25, 0.04))))
-    cardiogenic = icu & (cardiac | cardiac_surgery) & (u[:, 1] < 0.3)
-    nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
-    crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
-    icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
-    dnr = icu & (u[:, 5] < 0.08 + 0.004 * np.maximum(age[a_pat] - 50, 0) + 0.5 * died)
+    # code status and palliative care follow the outcome: most deaths are coded DNR, many palliative; few survivors
+    old_age = np.maximum(age[a_pat] - 60, 0)
+    u = rng.random((na, 2))
+    dnr = (u[:, 0] < np.where(died, 0.6, 0.02 + 0.002 * old_age + 0.1 * icu))
+    palliative = u[:, 1] < np.where(died, 0.45, 0.002 + 0.0003 * old_age)
     cohort = Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
                   admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
                   tail_principal10=tail10, tail_principal9=tail9)
     cohort.shock, cohort.cardiogenic, cohort.nmb, cohort.crrt, cohort.icp, cohort.dnr = shock, cardiogenic, nmb, crrt, icp, dnr
+    cohort.arrest, cohort.septic_shock, cohort.palliative = arrest, septic_shock, palliative
     cohort.reason_class, cohort.adm_loc, cohort.icu_reason = reason_idx, adm_loc, icu_reason
     return cohort
 
