@@ -77,6 +77,7 @@ class Cohort:
     arrest: np.ndarray | None = None  # cardiac arrest during the ICU stay (I469)
     septic_shock: np.ndarray | None = None  # sepsis with vasopressors (R6521)
     palliative: np.ndarray | None = None  # palliative-care encounter (Z515)
+    art: np.ndarray | None = None  # arterial line in the ICU stay
     tail_principal10: np.ndarray | None = None  # ICD-10-CM principal of the long tail (object, None elsewhere)
     tail_principal9: np.ndarray | None = None  # its ICD-9-CM equivalent (CMS GEM)
     s_adm: np.ndarray | None = None
@@ -152,9 +153,12 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     chronic_mask = np.array([c.name in CHRONIC for c in cat.CONDITIONS])
     u = np.where(chronic_mask[None, :], u_pat, u_adm)
     conds = u < prev[None, :] * np.where(old, 1.4, 0.7)
-    for parent, child, p in cat.CORRELATIONS:
+    # comorbidities cluster: a chronic child is the patient's (one draw per patient, so every admission agrees)
+    u_corr = rng.random((n, len(cat.CORRELATIONS)))[a_pat]
+    u_corr_adm = rng.random((na, len(cat.CORRELATIONS)))
+    for j, (parent, child, p) in enumerate(cat.CORRELATIONS):
         pi, ci = cat.COND_INDEX[parent], cat.COND_INDEX[child]
-        conds[:, ci] |= conds[:, pi] & (rng.random(na) < p)
+        conds[:, ci] |= conds[:, pi] & ((u_corr[:, j] if child in CHRONIC else u_corr_adm[:, j]) < p)
     acute_idx = np.array([i for i, c in enumerate(cat.CONDITIONS) if c.acute])
     prio = np.array([cat.CONDITIONS[i].priority for i in acute_idx])
     has_acute = conds[:, acute_idx].any(axis=1)
@@ -221,6 +225,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
     crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
     icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
+    art = icu & (vent | (u[:, 5] < 0.35))  # arterial line: charted ABP and its procedure row agree
     arrest = icu & (u[:, 6] < 0.015 + 0.06 * conds[:, cat.COND_INDEX["mi"]] + 0.04 * shock)
     septic_shock = sepsis & shock
 
@@ -236,7 +241,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     # age; an ordinary ward admission ~1%
     is_last = np.r_[a_pat[1:] != a_pat[:-1], True]
     death_p = np.array([c.death_p for c in cat.CONDITIONS])
-    p_die = (0.002 + 0.3 * (conds * death_p[None, :]).sum(axis=1) + 0.01 * icu + 0.06 * vent + 0.08 * (shock & ~sepsis)
+    p_die = (0.004 + 0.3 * (conds * death_p[None, :]).sum(axis=1) + 0.01 * icu + 0.06 * vent + 0.08 * (shock & ~sepsis)
              + 0.30 * septic_shock + 0.45 * arrest + 0.0005 * np.maximum(age[a_pat] - 60, 0))
     died = is_last & (rng.random(na) < np.minimum(p_die, 0.9))
     died_in_icu = died & icu & (rng.random(na) < 0.8)
@@ -283,7 +288,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
                   admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
                   tail_principal10=tail10, tail_principal9=tail9)
     cohort.shock, cohort.cardiogenic, cohort.nmb, cohort.crrt, cohort.icp, cohort.dnr = shock, cardiogenic, nmb, crrt, icp, dnr
-    cohort.arrest, cohort.septic_shock, cohort.palliative = arrest, septic_shock, palliative
+    cohort.arrest, cohort.septic_shock, cohort.palliative, cohort.art = arrest, septic_shock, palliative, art
     cohort.reason_class, cohort.adm_loc, cohort.icu_reason = reason_idx, adm_loc, icu_reason
     return cohort
 

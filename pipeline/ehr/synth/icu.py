@@ -129,7 +129,7 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
     t0, t1 = c.icu_in[s_adm], c.icu_out[s_adm]
     cf = lambda name: c.cond(name)[s_adm]  # noqa: E731
     vent = c.vent[s_adm]
-    art = vent | (rng.random(ns) < 0.35)
+    art = c.art[s_adm]
     afib, stroke, dm = cf("afib"), cf("stroke"), cf("t2dm")
     weight = c.weight_kg[c.a_pat[s_adm]]
     celsius = rng.random(ns) < 0.2  # some units chart temperature in °C
@@ -242,7 +242,7 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
         flags[name] = getattr(c, name)[s_adm]
     weight = c.weight_kg[c.a_pat[s_adm]]
     vent = c.vent[s_adm]
-    art = vent | (rng.random(ns) < 0.35)
+    art = c.art[s_adm]
     span0 = t1 - t0
     vstart = t0 + np.minimum(rng.integers(0, 120, ns), span0 // 4)
     vend = np.minimum(vstart + (span0 * rng.uniform(0.4, 0.95, ns)).astype(np.int64), t1 - 1)

@@ -84,9 +84,10 @@ def stay_state(rng: np.random.Generator, t0: np.ndarray, t1: np.ndarray, f: dict
     shock = f["shock"][s]
     sepsis = f["sepsis"][s]
     # mean arterial pressure: the stay's own level, hypertension higher, shock lower despite vasopressors
-    map_b = 83 + 8 * z[:, 1] + 7 * f["hypertension"] + 8 * f["stroke"] - 3 * f["sepsis"]
+    map_b = 83 + 9 * z[:, 1] + 7 * f["hypertension"] + 10 * f["stroke"] - 3 * f["sepsis"]
     ar_map = ar1(rng, s, k, 0.97)
-    mapv = map_b[s] - acuity * np.where(shock, 22, 10) + 6 * ar_map
+    surge = rng.random(len(s)) < 0.004  # pain, agitation, a hypertensive surge
+    mapv = map_b[s] - acuity * np.where(shock, 22, 10) + 7.5 * ar_map + np.where(surge, 25 + 15 * rng.random(len(s)), 0)
     mapv = np.clip(mapv, 38, 165)
     pp_b = 50 + 0.35 * (f["age"] - 60) + 9 * z[:, 2]
     pp = np.clip(pp_b[s] - 10 * acuity + 6 * ar1(rng, s, k, 0.95), 20, 110)
