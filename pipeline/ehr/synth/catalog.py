@@ -197,6 +197,9 @@ CORRELATIONS: tuple[tuple[str, str, float], ...] = (
     ("ckd", "hyperkalemia", 0.15), ("aki", "hyperkalemia", 0.2), ("ckd", "anemia", 0.35),
     ("gi_bleed", "anemia", 0.8), ("mi", "cad", 0.8), ("mi", "hyperlipidemia", 0.6), ("copd", "tobacco", 0.5),
     ("cirrhosis", "hyponatremia", 0.35), ("cirrhosis", "anemia", 0.4), ("cad", "hyperlipidemia", 0.6),
+)
+# chronic clustering added in generator 1.2.0 (same rule as CORRELATIONS, applied after them)
+CLUSTERS: tuple[tuple[str, str, float], ...] = (
     ("t2dm", "ckd", 0.25), ("t2dm", "cad", 0.3), ("hypertension", "ckd", 0.12), ("ckd", "hypertension", 0.75),
     ("cad", "hypertension", 0.65), ("obesity", "t2dm", 0.3),
 )

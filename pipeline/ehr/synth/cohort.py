@@ -153,12 +153,16 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     chronic_mask = np.array([c.name in CHRONIC for c in cat.CONDITIONS])
     u = np.where(chronic_mask[None, :], u_pat, u_adm)
     conds = u < prev[None, :] * np.where(old, 1.4, 0.7)
+    # draws added after generator 1.1.0 come from a side stream, so a seed keeps its 1.1.0 skeleton (who is admitted
+    # when, with which acute conditions, to which ICU): the families' cohorts do not reshuffle with each addition
+    side = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0])
     # comorbidities cluster: a chronic child is the patient's (one draw per patient, so every admission agrees)
-    u_corr = rng.random((n, len(cat.CORRELATIONS)))[a_pat]
-    u_corr_adm = rng.random((na, len(cat.CORRELATIONS)))
-    for j, (parent, child, p) in enumerate(cat.CORRELATIONS):
+    rules = cat.CORRELATIONS + cat.CLUSTERS
+    u_corr = side.random((n, len(rules)))[a_pat]
+    for j, (parent, child, p) in enumerate(rules):
         pi, ci = cat.COND_INDEX[parent], cat.COND_INDEX[child]
-        conds[:, ci] |= conds[:, pi] & ((u_corr[:, j] if child in CHRONIC else u_corr_adm[:, j]) < p)
+        u_adm_j = rng.random(na) if j < len(cat.CORRELATIONS) else side.random(na)
+        conds[:, ci] |= conds[:, pi] & ((u_corr[:, j] if child in CHRONIC else u_adm_j) < p)
     acute_idx = np.array([i for i, c in enumerate(cat.CONDITIONS) if c.acute])
     prio = np.array([cat.CONDITIONS[i].priority for i in acute_idx])
     has_acute = conds[:, acute_idx].any(axis=1)
@@ -218,7 +222,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     # ICU treatments and the events that make an admission severe, decided before length of stay and death so that
     # both follow them (SOFA-like: shock, ventilation, arrest)
     sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
-    u = rng.random((na, 7))
+    u = side.random((na, 7))
     # after valve surgery: vasoplegia needing vasopressors, low output needing inotropes
     shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac_surgery, 0.4, np.where(cardiac, 0.25, 0.04))))
     cardiogenic = icu & (cardiac | cardiac_surgery) & (u[:, 1] < 0.3)
@@ -281,7 +285,7 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     anchor_age = np.where(age > 89, 91, age)
     # code status and palliative care follow the outcome: most deaths are coded DNR, many palliative; few survivors
     old_age = np.maximum(age[a_pat] - 60, 0)
-    u = rng.random((na, 2))
+    u = side.random((na, 2))
     dnr = (u[:, 0] < np.where(died, 0.6, 0.02 + 0.002 * old_age + 0.1 * icu))
     palliative = u[:, 1] < np.where(died, 0.45, 0.002 + 0.0003 * old_age)
     cohort = Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
