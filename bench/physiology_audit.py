@@ -138,8 +138,10 @@ EXTRA: tuple[tuple[str, str, str], ...] = (
      "FROM mimiciv_hosp.admissions a) x", "{:.1f} / {:.1f}"),
 )
 
-# marginals beside the MIMIC-IV publication (Johnson et al., "MIMIC-IV, a freely accessible electronic health
-# record dataset", Scientific Data 10:1, 2023, and the MIMIC-IV v2.2/v3.1 PhysioNet release); see BENCHMARKS.md
+# marginals beside MIMIC-IV's: the two exact ones are v3.1 row counts (mimic-code validate.sql, in
+# reference/mimic_iv_keys.md); the others are approximate figures of the MIMIC-IV publication (Johnson et al.,
+# "MIMIC-IV, a freely accessible electronic health record dataset", Scientific Data 10:1, 2023) and of studies on
+# the v2.x release, quoted as ranges (see BENCHMARKS.md)
 MARGINALS: tuple[tuple[str, str, str, str], ...] = (
     ("patients: median anchor_age", "SELECT MEDIAN(anchor_age) FROM mimiciv_hosp.patients", "{:.0f}", "~ 48 (hosp patients)"),
     ("admissions: median age at admission",
@@ -147,7 +149,7 @@ MARGINALS: tuple[tuple[str, str, str, str], ...] = (
      "JOIN mimiciv_hosp.patients p USING (subject_id)", "{:.0f}", "~ 58–60"),
     ("patients: female", "SELECT AVG(CASE WHEN gender = 'F' THEN 1.0 ELSE 0 END) FROM mimiciv_hosp.patients", "{:.1%}", "~ 52–53%"),
     ("admissions per patient", "SELECT COUNT(*) * 1.0 / COUNT(DISTINCT subject_id) FROM mimiciv_hosp.admissions", "{:.2f}",
-     "1.44 (431,231 / 299,712, v2.2)"),
+     "1.50 (546,028 / 364,627, v3.1)"),
     ("admission type EW EMER.", "SELECT AVG(CASE WHEN admission_type = 'EW EMER.' THEN 1.0 ELSE 0 END) FROM mimiciv_hosp.admissions",
      "{:.1%}", "~ 35%"),
     ("admission type ELECTIVE", "SELECT AVG(CASE WHEN admission_type = 'ELECTIVE' THEN 1.0 ELSE 0 END) FROM mimiciv_hosp.admissions",
@@ -161,7 +163,7 @@ MARGINALS: tuple[tuple[str, str, str, str], ...] = (
     ("hospital LOS: mean days", "SELECT AVG(EXTRACT(EPOCH FROM dischtime - admittime) / 86400) FROM mimiciv_hosp.admissions",
      "{:.1f}", "~ 4.7"),
     ("admissions with an ICU stay", "SELECT AVG(CASE WHEN EXISTS (SELECT 1 FROM mimiciv_icu.icustays s WHERE s.hadm_id = a.hadm_id) "
-     "THEN 1.0 ELSE 0 END) FROM mimiciv_hosp.admissions a", "{:.1%}", "~ 15–17% (73,181 stays / 431,231, v2.2)"),
+     "THEN 1.0 ELSE 0 END) FROM mimiciv_hosp.admissions a", "{:.1%}", "≤ 17.3% (94,458 stays / 546,028, v3.1)"),
     ("ICU LOS: median days", "SELECT MEDIAN(los) FROM mimiciv_icu.icustays", "{:.1f}", "~ 2.0 (mean ~ 3.6)"),
     ("ICU LOS: mean days", "SELECT AVG(los) FROM mimiciv_icu.icustays", "{:.1f}", "~ 3.6"),
     ("in-hospital mortality (admissions)", "SELECT AVG(hospital_expire_flag * 1.0) FROM mimiciv_hosp.admissions", "{:.1%}",

@@ -200,7 +200,7 @@ CORRELATIONS: tuple[tuple[str, str, float], ...] = (
 )
 # chronic clustering added in generator 1.2.0 (same rule as CORRELATIONS, applied after them)
 CLUSTERS: tuple[tuple[str, str, float], ...] = (
-    ("t2dm", "ckd", 0.25), ("t2dm", "cad", 0.3), ("hypertension", "ckd", 0.12), ("ckd", "hypertension", 0.75),
+    ("t2dm", "ckd", 0.25), ("t2dm", "cad", 0.3), ("hypertension", "ckd", 0.06), ("ckd", "hypertension", 0.75),
     ("cad", "hypertension", 0.65), ("obesity", "t2dm", 0.3),
 )
 

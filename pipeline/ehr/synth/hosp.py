@@ -342,11 +342,11 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     days = np.maximum(D_t - c.admit[A], 0) / DAY_MIN
     female = c.gender[c.a_pat[A]] == 0
     # creatinine: a person's baseline (wide, by sex), doubled in CKD, climbing through an AKI
-    base_cr = np.exp(np.log(np.where(female, 0.78, 0.98)) + 0.4 * za[:, 0]) * np.where(cf("ckd"), 2.0 * np.exp(0.3 * ua[:, 0]), 1.0)
+    base_cr = np.exp(np.log(np.where(female, 0.78, 0.98)) + 0.4 * za[:, 0]) * np.where(cf("ckd"), 1.8 * np.exp(0.25 * ua[:, 0]), 1.0)
     cr = base_cr * np.exp(0.07 * ar[:, 0])
     aki = cf("aki") & D_acute
     cr = np.where(aki, np.maximum(base_cr, 0.7) * (1 + 2.2 * D_frac), cr)
-    bun = 14 * np.exp(0.3 * za[:, 1] + 0.1 * ar[:, 1]) * cr / base_cr * np.where(cf("ckd"), 1.8, 1.0)
+    bun = 15 * np.exp(0.25 * za[:, 1] + 0.08 * ar[:, 1]) * (cr / base_cr) ** 0.8 * np.where(cf("ckd"), 1.6, 1.0)
     k = 4.1 + 0.3 * dev[:, 2] + 0.3 * cf("ckd")
     hk = cf("hyperkalemia") & D_acute
     k_start = 5.8 + 1.2 * ua[:, 1]
@@ -360,9 +360,9 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     glu = np.where(dm & D_first & D_acute, 200 + 150 * ua[:, 3], glu)
     sep = cf("sepsis") & D_acute
     wbc = np.exp(np.log(7.6) + 0.22 * za[:, 5] + 0.12 * ar[:, 5])
-    wbc = np.where(sep, wbc * (1 + (1.0 + ua[:, 0]) * np.exp(-days / 3)), wbc)
+    wbc = np.where(sep, wbc * (1 + (0.6 + 0.8 * ua[:, 0]) * np.exp(-days / 3)), wbc)
     wbc = np.where(sep & D_first, np.maximum(wbc, 11.3 + 4 * ua[:, 1]), wbc)
-    wbc = np.where(cf("pneumonia") & D_acute & ~sep, wbc * 1.45, wbc)
+    wbc = np.where(cf("pneumonia") & D_acute & ~sep, wbc * 1.3, wbc)
     lac = np.where(sep, 1.4 + (1.2 + 3.4 * ua[:, 2]) * np.exp(-days / 1.0), 1.2) * np.exp(0.15 * ar[:, 6])
     hgb = np.where(female, 12.3, 13.6) + 1.1 * za[:, 7] + 0.45 * ar[:, 7]
     anem = (cf("anemia") | cf("gi_bleed"))
