@@ -279,15 +279,19 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     dod = np.full(n, -1, dtype=np.int64)
     pat_died = died[last_adm]
     dod[a_pat[last_adm[pat_died]]] = disch[last_adm[pat_died]]
-    ooh = ~pat_died & (rng.random(len(last_adm)) < 0.04 + 0.002 * np.maximum(age - 60, 0))
-    dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + rng.integers(1, 365, ooh.sum()) * DAY_MIN
-
-    anchor_age = np.where(age > 89, 91, age)
     # code status and palliative care follow the outcome: most deaths are coded DNR, many palliative; few survivors
     old_age = np.maximum(age[a_pat] - 60, 0)
     u = side.random((na, 2))
     dnr = (u[:, 0] < np.where(died, 0.6, 0.02 + 0.002 * old_age + 0.1 * icu))
     palliative = u[:, 1] < np.where(died, 0.45, 0.002 + 0.0003 * old_age)
+    # after discharge, death follows the same severity (a palliative or DNR discharge, a septic shock) and comes
+    # early: half of the deaths of the following year within ~2 months
+    sev_last = 0.45 * palliative[last_adm] + 0.12 * dnr[last_adm] + 0.08 * septic_shock[last_adm]
+    ooh = ~pat_died & (rng.random(len(last_adm)) < 0.04 + 0.002 * np.maximum(age - 60, 0) + sev_last)
+    days = np.minimum(1 + np.floor(side.exponential(85, len(last_adm))), 364).astype(np.int64)
+    dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + days[ooh] * DAY_MIN
+
+    anchor_age = np.where(age > 89, 91, age)
     cohort = Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
                   admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
                   tail_principal10=tail10, tail_principal9=tail9)
