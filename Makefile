@@ -24,8 +24,10 @@ $(STAMP): pyproject.toml
 test: setup
 	$(BIN)/python -m pytest -q --durations=15
 
+# ruff, then the family SQL: sqlfluff over each file as the engine runs it, and lines ≤ 120 (tools/lint_sql.py)
 lint: setup
-	$(BIN)/ruff check pipeline tests bench
+	$(BIN)/ruff check pipeline tests bench tools
+	$(BIN)/python tools/lint_sql.py
 
 ehr: setup
 	$(BIN)/robustgym ehr generate --patients $(PATIENTS) --seed $(SEED) --db $(DB) --if-absent
@@ -33,8 +35,9 @@ ehr: setup
 build-split: setup
 	$(BIN)/robustgym build --db $(DB) --patients $(PATIENTS) --seed $(SEED) --version $(VERSION)
 
-# the three model-free baselines on the split build-split wrote, with their exact designed figures
-# (oracle 100% Clean / 100% Noise, null 0% / 100%, premise-blind 100% / 0%)
+# the four model-free baselines on the split build-split wrote, with their exact designed figures
+# (oracle 100% Clean / 100% Noise, null 0% / 100%, premise-blind 100% / 0%, flagger 100% / 100% and 0% strict),
+# and the leak walk: no string an agent receives in any test episode names its task, pair or variant
 baselines: setup
 	ROBUSTGYM_TEST_DEFAULT_SPLIT=1 ROBUSTGYM_SPLIT_DIR=$(CURDIR)/outputs/$(VERSION) ROBUSTGYM_SPLIT_DB=$(DB) \
 		$(BIN)/python -m pytest -q -rP tests/test_gym_split.py -k default_split

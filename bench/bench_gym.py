@@ -65,7 +65,7 @@ def bench_step_overhead(dataset: Path, db_url: str | None, n_tasks: int) -> dict
     from pipeline.gym.tasks import load_tasks
 
     tasks = load_tasks(dataset, "test", limit=n_tasks)
-    db = connect(_db_url_for(dataset, db_url))
+    db = connect(_db_url_for(db_url))
     inside = {"s": 0.0}
     original = db.query_result
 
@@ -78,7 +78,7 @@ def bench_step_overhead(dataset: Path, db_url: str | None, n_tasks: int) -> dict
 
     db.query_result = timed  # type: ignore[method-assign]
     env = RobustGymEnv(tasks, db)
-    agent = make_agent("oracle", tasks=tasks)
+    agent = make_agent("oracle", tasks=tasks, episode_keys=env.episode_keys)
     sql_steps, submit_steps, resets = [], [], []
     for task in tasks:
         t0 = time.perf_counter()
@@ -141,7 +141,7 @@ def bench_throughput(dataset: Path, db_url: str | None, n_tasks: int, work: Path
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench_gym", description=__doc__.split("\n")[0])
     p.add_argument("--dataset", type=Path, default=None)
-    p.add_argument("--db", default=None, help="EHR URL (default: the dataset's, else data/ehr.duckdb)")
+    p.add_argument("--db", default=None, help="EHR URL (default data/ehr.duckdb)")
     p.add_argument("--copies", type=int, default=50, help="replicas of the mini task set when no split exists")
     p.add_argument("--oracle-concurrency", type=int, default=4)
     p.add_argument("--overhead-tasks", type=int, default=300)

@@ -1,5 +1,6 @@
 """An OpenAI-compatible chat server on 127.0.0.1 (stdlib http.server), the one stand-in the suite allows: it
-rewrites and judges like a model would, in the mode a test sets, and records what it was sent."""
+rewrites and judges like a model would, in the mode a test sets, or (with `agent` set) plays a tool-calling agent,
+and records what it was sent."""
 
 import json
 import threading
@@ -13,6 +14,7 @@ class FakeLLM:
     def __init__(self) -> None:
         self.mode = "ok"
         self.judge = "yes"
+        self.agent = None  # (messages) -> assistant message: a scripted tool-calling agent instead of the rewriter
         self.requests = 0
         self.bodies: list[dict] = []  # every request body, and the API key it carried
         self.keys: list[str] = []
@@ -60,10 +62,13 @@ class FakeLLM:
                     self.end_headers()
                     self.wfile.write(b'{"error": {"message": "boom"}}')
                     return
-                status, content = fake.reply(body["messages"][-1]["content"])
+                if fake.agent is not None:
+                    status, message = 200, fake.agent(body["messages"])
+                else:
+                    status, content = fake.reply(body["messages"][-1]["content"])
+                    message = {"role": "assistant", "content": content}
                 data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                                   "choices": [{"index": 0, "finish_reason": "stop",
-                                                "message": {"role": "assistant", "content": content}}],
+                                   "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
                                    "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
                 try:
                     self.send_response(status)

@@ -63,17 +63,33 @@ def build_mini_ehr(path: Path) -> str:
     return f"duckdb:///{path}"
 
 
+SLOTS = {  # (clean, noise): what each twin states; the Noise twin's differing value is the broken premise
+    1: ({"subject_id": 10000001}, {"subject_id": 10000009}),
+    2: ({"subject_id": 10000001, "hadm_id": 20000001, "itemid": 50971, "lab_label": "potassium"},
+        {"subject_id": 10000001, "hadm_id": 20000001, "itemid": 51006, "lab_label": "urea nitrogen"}),
+    3: ({"hadm_id": 20000001, "window": "during"}, {"hadm_id": 20000001, "window": "after discharge"}),
+    4: ({"stay_id": 30000001, "charttime": "2150-03-01 12:00:00", "value": 112},
+        {"stay_id": 30000001, "charttime": "2150-03-01 12:00:00", "value": 140}),
+    5: ({"hadm_id": 20000001}, {"hadm_id": 20000009}),
+    6: ({"icd_code": "4019", "icd_version": 9}, {"icd_code": "E871", "icd_version": 10}),
+    7: ({"hadm_id": 20000001, "threshold": 6.0}, {"hadm_id": 20000001, "threshold": 7.5}),
+}
+
+
 def _pair(n: int, intent: str, level: str, noise_level: str, answer_type: str, clean_q: str, clean_sql: str,
           answer: object, noise_q: str, noise_sql: str, failed: str, **extra: object) -> list[Task]:
     pair = f"p{n:02d}"
+    clean_slots, noise_slots = SLOTS[n]
     common = {"pair_id": pair, "intent": intent, "level": level, "noise_level": noise_level, "family": f"{intent}.f{n}",
               "answer_type": answer_type, "split": "test", "dataset_version": VERSION, "subject_ids": [10000001]}
     return [
         Task(task_id=f"{pair}-clean", variant="clean", question=clean_q, reference_sql=clean_sql, answer=answer,
-             conditions=[{"name": failed, "sql": "SELECT TRUE AS holds", "holds": True}], **common, **extra),
+             conditions=[{"name": failed, "sql": "SELECT TRUE AS holds", "holds": True}], slots=clean_slots,
+             **common, **extra),
         Task(task_id=f"{pair}-noise", variant="noise", question=noise_q, reference_sql=noise_sql, answer=None,
              conditions=[{"name": failed, "sql": "SELECT FALSE AS holds", "holds": False}], failed_condition=failed,
-             **common, **extra),
+             slots=noise_slots, noise_kind="content", noise_operator=f"{noise_level}:{failed}:fixture", **common,
+             **extra),
     ]
 
 

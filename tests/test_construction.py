@@ -77,7 +77,7 @@ def _errors(path: Path, sql: Path) -> list:
     ("intent: labs\n", "intent: lab\n", "intent", "unknown value 'lab'"),
     ("itemid:     {type: itemid}", "itemid:     {type: item}", "slots.itemid.type", "unknown slot type 'item'"),
     ("breaks: lab_measured_in_admission", "breaks: lab_was_measured", "noise[0].breaks", "breaks names no condition"),
-    ("reference: labs/first_value_in_admission.sql", "reference: labs/nope.sql", "reference", "SQL file not found"),
+    ("reference: labs/first_value_in_admission.ref.sql", "reference: labs/nope.sql", "reference", "SQL file not found"),
     ("{lab_label} value for patient {subject_id}", "{lab_name} value for patient {subject_id}", "questions[0]",
      "{lab_name} is not a declared slot"),
     ("level: patient", "level: patients", "level", "unknown value"),
@@ -110,20 +110,20 @@ def test_malformed_yaml_names_line(tmp_path):
 
 def test_sql_unknown_column_and_table(tmp_path):
     path, sql = _copy_family(tmp_path)
-    ref = sql / "labs" / "first_value_in_admission.sql"
+    ref = sql / "labs" / "first_value_in_admission.ref.sql"
     ref.write_text(ref.read_text().replace("l.valueuom,", "l.value_unit,", 1))
-    cond = sql / "labs" / "lab_measured_in_admission.sql"
+    cond = sql / "labs" / "lab_measured_in_admission.cond.sql"
     cond.write_text(cond.read_text().replace("mimiciv_hosp.labevents", "mimiciv_hosp.lab_events"))
     errs = _errors(path, sql)
     by_field = {e.field: e for e in errs}
-    assert "value_unit" in by_field["reference"].message and "first_value_in_admission.sql:3" in by_field["reference"].message
+    assert "value_unit" in by_field["reference"].message and "first_value_in_admission.ref.sql:3" in by_field["reference"].message
     assert by_field["reference"].line == 18
     assert "lab_events does not exist" in by_field["conditions[1].sql"].message
 
 
 def test_sql_undeclared_placeholder_and_reserved_cte_name(tmp_path):
     path, sql = _copy_family(tmp_path)
-    ref = sql / "labs" / "first_value_in_admission.sql"
+    ref = sql / "labs" / "first_value_in_admission.ref.sql"
     ref.write_text("WITH rg_b AS (SELECT 1 AS a) " + ref.read_text().replace("{{itemid}}", "{{item_id}}"))
     msgs = [str(e) for e in _errors(path, sql)]
     assert any("{{item_id}} is not a declared slot" in m for m in msgs)
@@ -269,7 +269,7 @@ def test_rendering_types(families):
     fam = families["labs.next_value_after_stated"]
     slots = {"subject_id": 1, "hadm_id": 2, "itemid": 3, "lab_label": "O'Brien", "stated_value": 4.0,
              "charttime": "2150-01-01 10:00:00"}
-    sql = render(fam.text("labs/stated_value_matches.sql"), slots, fam.slot_kinds)
+    sql = render(fam.text("labs/stated_value_matches.cond.sql"), slots, fam.slot_kinds)
     assert "TIMESTAMP '2150-01-01 10:00:00'" in sql and "- 4.0)" in sql
     lat = lateral_sql("SELECT {{lab_label}} AS x", [(0, slots)], fam.slot_kinds)
     assert "O''Brien" in lat and "rg_b.lab_label" in lat

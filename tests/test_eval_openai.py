@@ -165,6 +165,58 @@ def test_openai_agent_end_to_end(server: ScriptedServer, tmp_path: Path, monkeyp
     assert len(server.requests) == n_before and len(list(read_jsonl(run / "results.jsonl"))) == 28
 
 
+def test_a_premise_issue_scores_noise_one_and_clean_zero_through_the_openai_agent(tmp_path: Path) -> None:
+    """The fake model (tests/fake_llm.py) answers every question with its Clean twin's gold and, on the cost and
+    gender pairs, a premise note: the noted Noise twins succeed, the noted Clean twins are false alarms. What it
+    was sent names no task, pair or variant."""
+    from fake_llm import FakeLLM
+
+    from pipeline.gym.evaluate import run_evaluation
+
+    tasks = make_tasks()
+    gold = {t.question: next(c.answer for c in tasks if c.pair_id == t.pair_id and c.variant == "clean") for t in tasks}
+    pair_of = {t.question: t.pair_id for t in tasks}
+    noted = {"p01", "p05"}
+
+    def agent(messages: list[dict[str, Any]]) -> dict[str, Any]:
+        question = next(m["content"] for m in messages if m["role"] == "user")
+        args: dict[str, Any] = {"answer": gold[question]}
+        if pair_of[question] in noted:
+            args["premise_issue"] = "a stated id is not in the record"
+        return {"role": "assistant", "content": None, "tool_calls": [_call("c1", "submit_answer", json.dumps(args))]}
+
+    fake = FakeLLM()
+    fake.agent = agent
+    try:
+        url = build_mini_ehr(tmp_path / "ehr.duckdb")
+        ds = write_task_split(tmp_path / "dataset", tasks)
+        s = run_evaluation(agent="openai", dataset=ds, out=tmp_path / "run", db_url=url, model="fake",
+                           base_url=fake.url, agent_options={"api_key": "sk-local", "max_retries": 0}, progress=False)
+    finally:
+        fake.close()
+    rows = {r["task_id"]: r for r in read_jsonl(tmp_path / "run" / "results.jsonl")}
+    assert {k: (r["reward"], r["outcome"]) for k, r in rows.items() if k[:3] in noted} == {
+        "p01-noise": (1.0, "flagged"), "p05-noise": (1.0, "flagged"),
+        "p01-clean": (0.0, "false_alarm"), "p05-clean": (0.0, "false_alarm")}
+    assert s["clean_success"] == 5 / 7 and s["noise_success"] == 2 / 7 and s["noise_success_strict"] == 0.0
+    assert s["pair_success"] == 0.0 and s["robust_given_clean"] == 0.0
+    assert s["detection"] == {"precision": 0.5, "recall": 2 / 7}
+    assert all("premise_issue" in json.dumps(b["tools"]) for b in fake.bodies)
+    sent = json.dumps([b["messages"] for b in fake.bodies]).casefold()
+    assert not any(f"p0{i}" in sent for i in range(1, 8)) and "clean" not in sent and "noise" not in sent
+    # trajectories and the TRL export carry the note: the last assistant turn's submit_answer call has it
+    from pipeline.gym.trajectories import export_sft
+
+    out = tmp_path / "sft.jsonl"
+    assert export_sft([tmp_path / "run"], out, successful_only=True, variant="noise") == 2  # the two noted twins
+    calls = [ex["messages"][-1]["tool_calls"][0]["function"]["arguments"] for ex in read_jsonl(out)]
+    assert [c["premise_issue"] for c in calls] == ["a stated id is not in the record"] * 2
+    assert all(check_trl_conversational(ex) == [] for ex in read_jsonl(out))
+    traj = {t["metadata"]["task_id"]: t["metadata"] for t in read_jsonl(tmp_path / "run" / "trajectories.jsonl")}
+    assert traj["p05-noise"]["premise_issue"] == "a stated id is not in the record"
+    assert traj["p05-noise"]["outcome"] == "flagged"
+
+
 def test_unreachable_endpoint_records_errors_not_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
     url = build_mini_ehr(tmp_path / "ehr.duckdb")

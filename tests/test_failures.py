@@ -115,7 +115,7 @@ def test_a_scripted_model_produces_every_category(tiered: tuple[str, Path], tmp_
 
 
 @pytest.mark.parametrize(("agent", "expected"), [
-    ("null", {"false_abstention": 7}), ("premise-blind", {"missed_discrepancy": 7}), ("oracle", {})])
+    ("null", {"false_abstention": 7}), ("premise-blind", {"missed_discrepancy": 7}), ("oracle", {}), ("flagger", {})])
 def test_baselines_fail_in_exactly_their_one_way(tiered: tuple[str, Path], tmp_path: Path, agent: str,
                                                  expected: dict[str, int]) -> None:
     url, ds = tiered
@@ -135,30 +135,27 @@ def test_compare_writes_the_delta_vs_base_table(tiered: tuple[str, Path], tmp_pa
     assert "| Model | Method | Demographics | Vitals | Medications | Cost | Labs | Diagnoses | Avg. | Δ vs. Base |" in table
     assert "| null | Base | 0.0 / 100.0 |" in table and "| oracle | PE | 100.0 / 100.0 |" in table
     assert "| 100.0 / 100.0 | +100.0 / +0.0 |" in table and "| null → oracle | Δ | +100.0 / +0.0 |" in table
+    assert "strict rule (only null passes): Base 100.0% → PE 100.0%; pair success 0.0% → 100.0%." in table
     assert (tmp_path / "pe" / "compare.png").read_bytes()[:4] == b"\x89PNG"
     assert cli_main(["report", "--compare", str(tmp_path / "base"), str(tmp_path / "nowhere")]) == 2
     assert "summary.json does not exist" in capsys.readouterr().err
 
 
-def test_premise_and_code_literals_read_real_condition_sql() -> None:
-    """The shapes the construction pipeline writes: comments (with apostrophes), the stated id and date, and the one
-    literal that sets the failed condition apart from the others (the drug the question names by brand)."""
+def test_premise_literals_come_from_the_slots_and_code_literals_from_the_reference_sql() -> None:
+    """The stated premise is what the Noise twin states where its Clean twin states another (its slots), or
+    without the twin the slot its operator shifts; the codes the reference pins are read from its SQL."""
     from pipeline.gym.failures import code_literals, premise_literals
     from pipeline.gym.tasks import Task
 
-    date_check = ("-- the question's date; it must be the admission's date\nSELECT EXISTS (SELECT 1 FROM "
-                  "mimiciv_hosp.admissions a WHERE a.hadm_id = 20000074 AND CAST(a.admittime AS DATE) = DATE '2193-04-24')")
-    task = Task(task_id="x-noise", pair_id="x", variant="noise", intent="labs", answer_type="number",
-                question="During admission 20000074, which began on 2193-04-24, what was the first potassium?",
-                conditions=[{"name": "admit_date_matches", "sql": date_check, "holds": False}],
-                failed_condition="admit_date_matches")
-    assert premise_literals(task) == ["20000074", "2193-04-24"]
-    cohort = [{"name": "diagnosis_coded", "sql": "SELECT EXISTS (SELECT 1 FROM d WHERE icd_code = 'D62' AND icd_version = 10)"},
-              {"name": "drug_in_cohort", "sql": "SELECT EXISTS (SELECT 1 FROM d JOIN p USING (hadm_id) WHERE "
-               "icd_code = 'D62' AND icd_version = 10 AND p.drug = 'Warfarin')"}]
-    task = task.model_copy(update={"question": "Among admissions coded with anemia (ICD-10 D62) in which Coumadin "
-                                   "was prescribed, what was the mean age?", "conditions": cohort,
-                                   "failed_condition": "drug_in_cohort"})
-    assert premise_literals(task) == ["D62", "Warfarin"]
+    common = {"pair_id": "x", "intent": "labs", "answer_type": "number", "question": "q"}
+    noise = Task(task_id="x-noise", variant="noise", noise_operator="value:admit_date_matches:shift:admit_date",
+                 slots={"hadm_id": 20000074, "admit_date": "2193-04-28", "itemid": 50971, "lab_label": "K"}, **common)
+    clean = Task(task_id="x-clean", variant="clean", slots={**noise.slots, "admit_date": "2193-04-24"}, **common)
+    assert premise_literals(noise, clean) == ["2193-04-28"]
+    assert premise_literals(noise) == ["2193-04-28"]  # no twin: the shifted slot
+    swapped = noise.model_copy(update={"noise_operator": "record:lab_measured:labs/noise_unmeasured_lab",
+                                       "slots": {**clean.slots, "itemid": 51006, "lab_label": "BUN"}})
+    assert premise_literals(swapped, clean) == ["51006", "BUN"]
+    assert premise_literals(swapped) == []  # no twin, no shift: unknown
     assert code_literals("SELECT 1 FROM l WHERE l.itemid IN (50971, 50822) -- itemid = 1\n AND drug ILIKE '%heparin%'") == [
         "50971", "50822", "heparin"]

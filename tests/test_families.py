@@ -123,6 +123,25 @@ def test_catalogue_lists_every_family(families):
     assert not wrong, f"contracts/README.md's tier table lacks or misstates {wrong}"
 
 
+def test_sql_file_names_say_their_role(families):
+    """A file's name says what it is to its family (contracts/FORMAT.md, "File names"), so a reader of sql/families
+    knows which files reach the dataset (references, conditions) without opening the YAML; 158 names did not."""
+    role_of: dict[str, set[str]] = {}
+    for f in families:
+        s = f.spec
+        uses = [("binding", s.binding), ("reference", s.reference)] + [("condition", c.sql) for c in s.conditions]
+        uses += [("candidates", n.candidates) for n in s.noise if n.candidates]
+        uses += [("reading", r.sql) for r in s.readings] + ([("aliases", s.answer.aliases)] if s.answer.aliases else [])
+        for role, rel in uses:
+            role_of.setdefault(rel, set()).add(role)
+    says = {"binding": lambda n: n.endswith(".bind.sql"), "reference": lambda n: n.endswith(".ref.sql"),
+            "condition": lambda n: n.endswith(".cond.sql"), "candidates": lambda n: n.startswith("noise_"),
+            "reading": lambda n: n.startswith("reading_"), "aliases": lambda n: n.endswith("_aliases.sql")}
+    wrong = sorted((rel, sorted(roles)) for rel, roles in role_of.items()
+                   if len(roles) > 1 or not says[next(iter(roles))](rel.rsplit("/", 1)[-1]) or rel.startswith("fragments/"))
+    assert not wrong, f"SQL files whose name does not say their (one) role: {wrong}"
+
+
 def test_every_sql_file_is_used_by_a_family(families):
     """A file no family reads (directly or through an `-- include:`) is a superseded copy that drifts from the one in
     use; 11 such files had piled up before this test."""
@@ -151,6 +170,34 @@ def test_include_lines_expand_fragments_and_name_what_is_wrong(tmp_path):
     (tmp_path / "frag" / "loop.sql").write_text("-- include: frag/loop.sql\n")
     with pytest.raises(IncludeError, match="cycle"):
         expand_includes("-- include: frag/loop.sql\n", tmp_path)
+
+
+def test_include_holes_are_filled_per_include_and_a_wrong_hole_is_named(tmp_path):
+    from pipeline.construction.requests.family import IncludeError, expand_includes
+
+    (tmp_path / "frag").mkdir()
+    (tmp_path / "frag" / "label.sql").write_text("-- header: ${a} here is not a hole\n  ${a}.label || ${a}.fluid AS ${out}\n")
+    (tmp_path / "frag" / "outer.sql").write_text("-- header\n-- include: frag/label.sql a=${t} out=name\n")
+    text = "SELECT\n-- include: frag/label.sql a=d out=lab_label\nFROM d_labitems d\n-- include: frag/outer.sql t=q\n"
+    assert expand_includes(text, tmp_path) == (
+        "SELECT\n  d.label || d.fluid AS lab_label\nFROM d_labitems d\n  q.label || q.fluid AS name\n")
+    with pytest.raises(IncludeError, match=r"cost/x.sql: include of frag/label.sql: hole \$\{out\} has no value"):
+        expand_includes("-- include: frag/label.sql a=d\n", tmp_path, name="cost/x.sql")
+    with pytest.raises(IncludeError, match=r"cost/x.sql: include of frag/label.sql: b= names no hole .*holes: a, out"):
+        expand_includes("-- include: frag/label.sql a=d out=o b=e\n", tmp_path, name="cost/x.sql")
+    with pytest.raises(IncludeError, match=r"frag/outer.sql: include of frag/label.sql: hole \$\{out\}"):
+        (tmp_path / "frag" / "outer.sql").write_text("-- include: frag/label.sql a=${t}\n")
+        expand_includes("-- include: frag/outer.sql t=q\n", tmp_path, name="cost/x.sql")
+    assert expand_includes('-- include: frag/label.sql a=d out="x, 1 AS y"\n', tmp_path) == (
+        "  d.label || d.fluid AS x, 1 AS y\n")
+    assert expand_includes('-- include: frag/label.sql a=d \\\n--   out=x\nFROM t\n', tmp_path) == (
+        "  d.label || d.fluid AS x\nFROM t\n")
+    with pytest.raises(IncludeError, match=r"given twice"):
+        expand_includes("-- include: frag/label.sql a=d a=e out=o\n", tmp_path)
+    with pytest.raises(IncludeError, match=r"expected name=value, found 'd'"):
+        expand_includes("-- include: frag/label.sql d out=o\n", tmp_path)
+    with pytest.raises(IncludeError, match="cost/x.sql: included SQL file not found: frag/none.sql"):
+        expand_includes("-- include: frag/none.sql a=b\n", tmp_path, name="cost/x.sql")
 
 
 def test_synonyms_file():

@@ -54,7 +54,7 @@ def test_reset_gives_prompt_schema_and_tools(env: RobustGymEnv) -> None:
     assert "null" in obs[0]["content"] and "mimiciv_hosp.labevents(" in obs[0]["content"]
     assert obs[0]["content"].count("\n- mimiciv_") == 32  # 31 MIMIC-IV tables + derived cost
     assert obs[1]["content"].startswith("What was the first potassium")
-    assert info["tools"] == TOOLS and info["variant"] == "clean" and info["pair_id"] == "p02"
+    assert info == {"episode": env.episode_keys["p02-clean"], "tools": TOOLS}  # never the id, pair or variant
     assert env.observation_space.contains(obs)
     obs2, _ = env.reset(seed=3)  # no task id: a seeded random task
     assert obs2[1]["role"] == "user"
@@ -78,6 +78,28 @@ def test_noise_answered_gets_zero_and_null_gets_one(env: RobustGymEnv) -> None:
     assert env.step(call("submit_answer", {"answer": 42.75}))[1] == 0.0
     env.reset(options={"task_id": "p05-noise"})
     assert env.step(call("submit_answer", {"answer": None}))[1] == 1.0
+
+
+NOTE = "admission 20000009 is not in the record; answered for the patient's admission 20000001"
+
+
+@pytest.mark.parametrize(("task_id", "args", "reward", "outcome"), [
+    ("p05-noise", {"answer": 42.75, "premise_issue": NOTE}, 1.0, "flagged"),  # noticed and corrected
+    ("p05-noise", {"answer": None, "premise_issue": NOTE}, 1.0, "abstained"),
+    ("p05-noise", {"answer": 42.75, "premise_issue": "  "}, 0.0, "wrong"),  # a blank note is no note
+    ("p05-noise", {"answer": 42.75, "premise_issue": None}, 0.0, "wrong"),
+    ("p05-clean", {"answer": 42.75, "premise_issue": NOTE}, 0.0, "false_alarm"),  # right value, false alarm
+    ("p05-clean", {"answer": 42.75}, 1.0, "correct"),
+    ("p05-clean", {"answer": "forty-two"}, 0.0, "malformed"),
+])
+def test_a_premise_issue_passes_noise_and_fails_clean(env: RobustGymEnv, task_id: str, args: dict, reward: float,
+                                                      outcome: str) -> None:
+    env.reset(options={"task_id": task_id})
+    _, got, term, _, info = env.step(call("submit_answer", args))
+    assert (got, term, info["verdict"]["outcome"]) == (reward, True, outcome)
+    traj = env.trajectory()["metadata"]
+    assert traj["outcome"] == outcome and traj["premise_issue"] == (NOTE if outcome in ("flagged", "false_alarm",
+                                                                                          "abstained") else None)
 
 
 @pytest.mark.parametrize(("action", "fragment"), [
@@ -150,7 +172,8 @@ def test_metric_formulas() -> None:
     assert reliability_score(unsubmitted)["10"] == 0.0
 
 
-@pytest.mark.parametrize(("agent", "clean", "noise"), [("oracle", 1.0, 1.0), ("null", 0.0, 1.0), ("premise-blind", 1.0, 0.0)])
+@pytest.mark.parametrize(("agent", "clean", "noise"), [("oracle", 1.0, 1.0), ("null", 0.0, 1.0), ("premise-blind", 1.0, 0.0),
+                                                        ("flagger", 1.0, 1.0)])
 def test_baselines_score_exactly_as_designed(mini: tuple[str, Path], tmp_path: Path, agent: str, clean: float, noise: float) -> None:
     url, ds = mini
     summary = run_evaluation(agent=agent, dataset=ds, out=tmp_path, db_url=url, trials=2, concurrency=2, progress=False)

@@ -77,28 +77,64 @@ def test_an_agent_never_receives_the_task(mini: tuple[str, Path]) -> None:
         env.close()
     assert len(agent.seen) == len(tasks)
     for messages, info, state in agent.seen:
-        assert set(info) <= set(AGENT_INFO_KEYS) and "variant" not in info
+        assert set(info) <= set(AGENT_INFO_KEYS) and "variant" not in info and "task_id" not in info
         blob = json.dumps([messages, {k: v for k, v in info.items() if k != "tools"}, state], default=str)
         assert "failed_condition" not in blob and "reference_sql" not in blob
         assert not any(isinstance(v, Task) for v in (*info.values(), *state.values()))
+    keys = [info["episode"] for _, info, _ in agent.seen]
+    assert len(set(keys)) == len(tasks) and all(k.startswith("t") and len(k) == 13 for k in keys)
     # the gold answers are nowhere in what the agent saw (Clean answers of the mini split are distinctive)
     everything = json.dumps([s[:2] for s in agent.seen], default=str)
     assert "42.75" not in everything and "Furosemide" not in everything
 
 
+def test_every_error_text_and_result_is_free_of_ids_and_variants(mini: tuple[str, Path]) -> None:
+    """The leak probe's calls (unknown tool, bad JSON, failing SQL, the reference SQL, a bad premise_issue, a
+    crashing Python call, two submits) on every mini task: no string it receives names the task."""
+    from leak_probe import LeakProbe, walk
+
+    url, ds = mini
+    tasks = load_tasks(ds)
+    env = RobustGymEnv(tasks, url, config=EnvConfig(max_turns=4))
+    probe = LeakProbe(tasks, env.episode_keys, python=True)
+    try:
+        walk(env, tasks, probe)
+        assert probe.episodes == {t.task_id for t in tasks} and probe.leaks() == []
+        text = json.dumps(env.messages)
+        assert "[not executed: the answer was already submitted]" in text and "ZeroDivisionError" in text
+        assert "needs a string argument 'premise_issue'" in text  # the probe's premise_issue 5
+        # the probe can fail: the dataset's id in a tool result is caught
+        env.reset(options={"task_id": "p01-noise"})
+        probe.check(tasks[1], [{"role": "tool", "content": "row p01 of 3"}])
+        assert [f[:2] for f in probe.leaks()] == [("p01-noise", "p01")]
+    finally:
+        env.close()
+
+
 def test_only_ground_truth_baselines_get_the_tasks(mini: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     tasks = load_tasks(mini[1])
-    assert make_agent("oracle", tasks=tasks).tasks and make_agent("premise-blind", tasks=tasks).tasks
+    keys = {t.task_id: f"k{i}" for i, t in enumerate(tasks)}
+    for name in ("oracle", "premise-blind", "flagger"):
+        assert set(make_agent(name, tasks=tasks, episode_keys=keys).tasks) == set(keys.values())
+    with pytest.raises(ValueError, match="no episode key for 14 task"):
+        make_agent("oracle", tasks=tasks)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     assert not hasattr(make_agent("openai", tasks=tasks, model="m"), "tasks")
 
 
-def test_base_prompt_is_neutral_and_evidence_adds_premise_checks(mini: tuple[str, Path], tmp_path: Path) -> None:
+def test_base_prompt_states_the_contract_and_evidence_adds_premise_checks(mini: tuple[str, Path],
+                                                                          tmp_path: Path) -> None:
     base, evidence = system_prompt(EnvConfig()), system_prompt(EnvConfig(), prompt="evidence")
-    assert "Submit `null` when the record holds no answer." in base
-    for hint in ("premise", "does not exist", "contradicts", "Do not guess"):
+    # the contract: stated details are premises; the answer, plus a premise_issue when the record contradicts one
+    for clause in ("the details it states are premises about that record", "`premise_issue`",
+                   "Submit `null` as the answer when\n  nothing can be answered"):
+        assert clause in base, clause
+    # the evidence prompt (Table 3's PE) stays the stronger instruction; neither teaches the noise operators
+    for hint in ("Check every premise", "does not exist", "Do not guess", "do not substitute"):
         assert hint not in base and hint in evidence
-    assert "premise" not in json.dumps(TOOLS)
+    for operator_word in ("care unit", "cohort size", "title", "shift", "swap"):
+        assert operator_word not in base.split("## Database schema")[0]
+    assert "premise_issue" in json.dumps(TOOLS)
     url, ds = mini
     run_evaluation(agent="null", dataset=ds, out=tmp_path, db_url=url, limit=2, progress=False, prompt="evidence")
     run = json.loads((tmp_path / "run.json").read_text())

@@ -64,7 +64,7 @@ def test_an_mcp_client_solves_abstains_and_is_recorded_once(mini: tuple[str, Pat
             busy = await client.call_tool("start_task", {"task_id": t["task_id"]})
             assert busy.is_error and "in progress" in _text(busy)
             question = text.rsplit("\n", 1)[-1]
-            assert "Submit `null` when the record holds no answer." in text  # eval's base prompt
+            assert "`premise_issue`" in text and "Submit `null` as the answer when" in text  # eval's base prompt
             patient = question.rstrip("?").rsplit(" ", 1)[-1]
             py = await client.call_tool("execute_python", {"code": "print(sql('SELECT 20 + 1 AS x')['x'][0] * 2)"})
             assert not py.is_error and _text(py).strip() == "42"  # the same sandbox, reaching the EHR via sql()
@@ -112,6 +112,38 @@ def test_an_mcp_client_solves_abstains_and_is_recorded_once(mini: tuple[str, Pat
     anyio.run(_session, url, ds, run, resume)
     rows = list(read_jsonl(run / "results.jsonl"))
     assert len(rows) == 3 and len({r["task_id"] for r in rows}) == 3
+
+
+def test_a_premise_issue_scores_noise_one_and_clean_zero_over_mcp(mini: tuple[str, Path], tmp_path: Path) -> None:
+    """The cost pair (admission 20000001, and its twin naming 20000009): the same answer with a premise note is a
+    success on the Noise twin and a false alarm on the Clean one."""
+    url, ds = mini
+    run = tmp_path / "run"
+
+    async def script(client: Any) -> list[str]:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        assert set(tools["submit_answer"].input_schema["properties"]) == {"answer", "premise_issue"}
+        cost = json.loads(_text(await client.call_tool("list_tasks", {"intent": "cost"})))["tasks"]
+        texts = []
+        for t in cost:
+            texts.append(_text(await client.call_tool("start_task", {"task_id": t["task_id"]})))
+            bad = await client.call_tool("submit_answer", {"answer": 42.75, "premise_issue": ["not", "text"]})
+            assert bad.is_error and "needs a string argument 'premise_issue'" in _text(bad)
+            done = await client.call_tool("submit_answer", {"answer": 42.75,
+                                                            "premise_issue": "admission 20000009 is not on record"})
+            assert _text(done) == "Answer submitted."
+        return texts
+
+    texts = anyio.run(_session, url, ds, run, script)
+    assert not any(w in x.casefold() for x in texts for w in ("p05", "clean", "noise"))
+    rows = {r["task_id"]: r for r in read_jsonl(run / "results.jsonl")}
+    assert set(rows) == {"p05-clean", "p05-noise"}
+    assert (rows["p05-noise"]["reward"], rows["p05-noise"]["outcome"]) == (1.0, "flagged")
+    assert (rows["p05-clean"]["reward"], rows["p05-clean"]["outcome"]) == (0.0, "false_alarm")
+    assert rows["p05-noise"]["premise_issue"] == "admission 20000009 is not on record"
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["noise_success"] == 1.0 and summary["noise_success_strict"] == 0.0
+    assert summary["outcomes"]["false_alarm"] == 1 and summary["error_categories"] == {"false_alarm": 1}
 
 
 def test_streamable_http_on_localhost_records_and_reports_on_sigterm(mini: tuple[str, Path], tmp_path: Path) -> None:

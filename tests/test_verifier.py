@@ -231,3 +231,99 @@ def test_grpo_reward_reads_columns_and_tool_calls() -> None:
         variant=["clean", "noise", "clean", "clean"], tolerance=[0.001] * 4, prompt=["p"] * 4,
     )
     assert rewards == [1.0, 1.0, 1.0, 0.0]
+
+
+# ---------------------------------------------------------------- the premise contract (issue 20)
+
+MAP = Task(task_id="m", pair_id="m", variant="clean", intent="vitals", answer_type="number", answer=74.0,
+           tolerance=0.5, question="What was patient 1's lowest mean arterial pressure in the 6 hours after x?")
+HOURS = Task(task_id="h", pair_id="h", variant="clean", intent="medications", answer_type="number", answer=3.5,
+             tolerance=0.05, question="How many hours after admission did patient 1 receive the first dose?")
+TEMP = clean("number", 38.5, tolerance=0.05, unit="°C", unit_aliases=["C", "degC"])
+EIGHT = clean("string", "28.8")
+CORRECTABLE = NOISE.model_copy(update={"correctable": True, "corrected_answer": 5.4, "tolerance": 0.001})
+
+
+@pytest.mark.parametrize(("task", "answer", "correct"), [
+    # a number gold accepts {"value", "unit"} with the quantity's unit (probe: 74 mmHg against 74.0)
+    (MAP, {"value": 74, "unit": "mmHg"}, True),
+    (MAP, {"value": 74, "unit": "mm Hg"}, True),
+    (MAP, {"value": 74}, True),
+    (MAP, "74 mmHg", True),
+    (MAP, {"value": 74, "unit": "mg"}, False),
+    (MAP, {"value": 75, "unit": "mmHg"}, False),
+    (HOURS, {"value": 3.5, "unit": "hours"}, True),
+    (HOURS, {"value": 3.5, "unit": "h"}, True),
+    (HOURS, {"value": 3.5, "unit": "days"}, False),
+    (HOURS, "3.5 days", True),  # text after a number is not checked ("5 doses" is a noun, not a unit)
+    (HOURS.model_copy(update={"answer_type": "integer", "answer": 5}), {"value": 5, "unit": "doses"}, True),
+    (TEMP, {"value": 38.5, "unit": "degC"}, True),
+    (TEMP, {"value": 38.5, "unit": "°F"}, False),
+    (POTASSIUM, {"value": 5.4, "unit": "mEq/L"}, True),  # the question names no unit: not checked, as in text
+    # a string gold accepts a trailing period (probe: "28.8." for "28.8")
+    (EIGHT, "28.8.", True),
+    (EIGHT, "28.8", True),
+    (EIGHT, "28.9.", False),
+])
+def test_grading_details_found_by_the_probes(task: Task, answer: Any, correct: bool) -> None:
+    assert verify(task, answer).correct is correct, verify(task, answer)
+
+
+@pytest.mark.parametrize(("task", "answer", "note", "correct", "strict", "outcome"), [
+    (NOISE, 5.4, "the admission is not in the record", True, False, "flagged"),
+    (NOISE, "five", "no such admission", True, False, "flagged"),  # any answer with a note
+    (NOISE, None, "no such admission", True, True, "abstained"),
+    (NOISE, None, None, True, True, "abstained"),
+    (NOISE, 5.4, None, False, False, "wrong"),
+    (NOISE, 5.4, " \n ", False, False, "wrong"),  # blank is no note
+    (NOISE, "about five", None, False, False, "malformed"),
+    (POTASSIUM, 5.4, "the stated date is wrong", False, True, "false_alarm"),
+    (POTASSIUM, 6.0, "the stated date is wrong", False, False, "false_alarm"),
+    (POTASSIUM, None, "the stated date is wrong", False, False, "abstained"),
+    (POTASSIUM, 5.4, None, True, True, "correct"),
+    (POTASSIUM, 6.0, None, False, False, "wrong"),
+    (POTASSIUM, "5.4 to 5.6", None, False, False, "malformed"),
+    (WHEN, "2150-03-02", None, False, False, "malformed"),
+])
+def test_flag_aware_grading_and_outcomes(task: Task, answer: Any, note: Any, correct: bool, strict: bool,
+                                         outcome: str) -> None:
+    v = verify(task, answer, note)
+    assert (v.correct, v.strict_correct, v.outcome, v.flagged) == (correct, strict, outcome, note is not None
+                                                                   and bool(note.strip()))
+    assert reward(task, answer, note) == (1.0 if correct else 0.0)
+    assert verify(task, NO_SUBMISSION, note).outcome == "no_submission"
+
+
+def test_parse_error_agrees_with_the_clean_comparisons() -> None:
+    """Noise answers are checked for form by `parse_error` (they have no gold): on every Clean spelling case it
+    must call an answer malformed exactly when the comparison does."""
+    from pipeline.gym.verifier import parse_error
+
+    for task, answer, _ in CASES:
+        if task.is_noise or is_abstention(answer):
+            continue
+        assert (parse_error(task, answer) is not None) == (verify(task, answer).outcome == "malformed"), (task.task_id,
+                                                                                                          answer)
+
+
+def test_a_flagged_answer_on_a_correctable_twin_is_graded_against_the_corrected_answer() -> None:
+    assert verify(CORRECTABLE, 5.4, "wrong admission id").corrected is True
+    assert verify(CORRECTABLE, 6.1, "wrong admission id").corrected is False
+    assert verify(CORRECTABLE, 6.1, "wrong admission id").correct  # noticing is the success either way
+    assert verify(CORRECTABLE, None, "wrong admission id").corrected is None
+    assert verify(NOISE, 5.4, "wrong admission id").corrected is None  # not correctable: not graded
+    row = {"task_id": "n", "pair_id": "p", "variant": "noise", "intent": "labs", "question": "q", "answer": "null",
+           "answer_type": "number", "correctable": True, "corrected_answer": "5.4"}
+    assert task_from_row(row).corrected_answer == 5.4 and task_from_row(dict(row, correctable=None)).correctable is False
+
+
+def test_grpo_reward_reads_the_premise_issue() -> None:
+    from pipeline.gym.verifier import extract_submission
+
+    flagged = [{"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {
+        "name": "submit_answer", "arguments": json.dumps({"answer": 5.4, "premise_issue": "no such stay"})}}]}]
+    assert extract_submission(flagged) == (5.4, "no such stay")
+    assert extract_submission('Done. {"answer": 5.4, "premise_issue": "no such stay"}') == (5.4, "no such stay")
+    rewards = grpo_reward([flagged, flagged], answer=["null", "5.4"], answer_type=["number"] * 2,
+                          variant=["noise", "clean"], tolerance=[0.001] * 2)
+    assert rewards == [1.0, 0.0]

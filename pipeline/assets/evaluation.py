@@ -58,6 +58,8 @@ def evaluation(context: AssetExecutionContext, dataset_split: dict, ehr: EHRReso
     return Output({"out_dir": str(out), "summary": summary}, metadata={
         "out_dir": MetadataValue.path(str(out)),
         "clean_success": summary["clean_success"], "noise_success": summary["noise_success"],
+        "noise_success_strict": summary["noise_success_strict"], "pair_success": summary["pair_success"],
+        "outcomes": MetadataValue.json(summary["outcomes"]),
         "pass_hat_k": MetadataValue.json(summary["pass_hat_k"]),
         "by_intent": MetadataValue.json(summary["by_intent"]),
         "prompt": summary.get("prompt") or eval_settings.prompt,

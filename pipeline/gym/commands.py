@@ -16,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--trials", type=int, default=1)
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--out", required=True, help="run directory (results.jsonl, summary.json, report.md, plots)")
-    p.add_argument("--db", default=None, help="EHR URL (default: the dataset manifest's, else data/ehr.duckdb)")
+    p.add_argument("--db", default=None, help="EHR URL (default data/ehr.duckdb; its fingerprint must be the manifest's)")
     p.add_argument("--model", default=None, help="model name for --agent openai")
     p.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (key from OPENAI_API_KEY)")
     p.add_argument("--temperature", type=float, default=None)
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     m.add_argument("--dataset", required=True, help="dataset version directory, e.g. outputs/<version>")
     m.add_argument("--split", default="test", choices=("train", "test"))
     m.add_argument("--out", required=True, help="run directory (results.jsonl, trajectories.jsonl; resumable)")
-    m.add_argument("--db", default=None, help="EHR URL (default: the dataset manifest's, else data/ehr.duckdb)")
+    m.add_argument("--db", default=None, help="EHR URL (default data/ehr.duckdb; its fingerprint must be the manifest's)")
     m.add_argument("--port", type=int, default=None, help="serve streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio")
     m.add_argument("--trials", type=int, default=1, help="episodes per task")
     m.add_argument("--max-turns", type=int, default=20, help="tool calls per task (each call is one turn)")
@@ -123,6 +123,7 @@ def _print_headline(summary: dict, out: Path) -> None:
     def pct(v: float | None) -> str:
         return "–" if v is None else f"{100 * v:.1f}%"
 
-    print(f"clean {pct(summary['clean_success'])}  noise {pct(summary['noise_success'])}  "
+    print(f"clean {pct(summary['clean_success'])}  noise {pct(summary['noise_success'])} "
+          f"(strict {pct(summary.get('noise_success_strict'))})  pairs {pct(summary.get('pair_success'))}  "
           f"pass^k {json.dumps({k: round(v, 3) if v is not None else None for k, v in summary['pass_hat_k'].items()})}  "
           f"({summary['n_tasks']} tasks × {summary['n_trials']} trials) → {out / 'report.md'}", file=sys.stdout)

@@ -72,6 +72,9 @@ def compare_runs(run_a: str | Path, run_b: str | Path, out: str | Path | None = 
         row(model_b, label_b, sb, f"{_signed(avg['clean'])} / {_signed(avg['noise'])}"),
         f"| {model} | Δ | " + " | ".join(f"{_signed(deltas[i]['clean'])} / {_signed(deltas[i]['noise'])}" for i in INTENTS)
         + f" | {_signed(avg['clean'])} / {_signed(avg['noise'])} | |",
+        "", f"Noise success under the strict rule (only null passes): {label_a} "
+        f"{_pct(sa.get('noise_success_strict'))}% → {label_b} {_pct(sb.get('noise_success_strict'))}%; pair success "
+        f"{_pct(sa.get('pair_success'))}% → {_pct(sb.get('pair_success'))}%.",
         "", f"Episodes: {label_a} {sa.get('n_episodes')}, {label_b} {sb.get('n_episodes')}; "
         f"abstention on Clean {_pct((sa.get('abstention_rate') or {}).get('clean'))}% → "
         f"{_pct((sb.get('abstention_rate') or {}).get('clean'))}%.",

@@ -3,14 +3,22 @@
 Observations and actions are OpenAI chat messages, so any chat model plugs in and every episode is already a
 training trajectory. `reset(options={"task_id": …})` returns [system, user] and info with the tools as OpenAI
 function schemas; `step(assistant_message)` executes its tool calls and returns the tool messages. Reward is 0
-until `submit_answer`, then the verifier's 1/0. Turn, wall-time and output budgets truncate. Nothing an agent
-sends raises: malformed calls come back as tool errors.
+until `submit_answer(answer, premise_issue=None)`, then the verifier's 1/0. Turn, wall-time and output budgets
+truncate. Nothing an agent sends raises: malformed calls come back as tool errors.
+
+Nothing the environment returns names the task: `info` carries an opaque episode key (`info["episode"]`, an HMAC
+of the task id under the environment's secret), never the dataset's task id, pair id or variant, which would give
+the answer's kind away (task ids end in -clean / -noise). `trajectory()` and the evaluation's results keep the
+real ids for the researcher.
 """
 
 import csv
+import hashlib
+import hmac
 import io
 import json
 import logging
+import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +33,7 @@ from pipeline.ehr.database import Database, DuckDBDatabase, QueryError, connect
 from pipeline.gym.sandbox import PythonSandbox, SandboxLimits
 from pipeline.gym.tasks import Task
 from pipeline.gym.tools import Tool, ToolCallError, ToolOutcome, ToolRegistry
-from pipeline.gym.verifier import NO_SUBMISSION, Verdict, verify
+from pipeline.gym.verifier import NO_SUBMISSION, Verdict, premise_note, verify
 from pipeline.paths import PROMPTS_DIR
 
 log = logging.getLogger(__name__)
@@ -43,14 +51,18 @@ PYTHON_TOOL_SCHEMA = {
 SUBMIT_TOOL_SCHEMA = {
     "type": "object",
     "properties": {
-        "answer": {"description": "A JSON value (number, string, boolean, list, {\"value\", \"unit\"}) or null."}
+        "answer": {"description": "A JSON value (number, string, boolean, list, {\"value\", \"unit\"}) or null."},
+        "premise_issue": {"type": "string", "description": (
+            "Only when the record contradicts a detail the question states, or holds nothing that matches all of "
+            "them: what, in one sentence. Leave it out otherwise.")},
     },
     "required": ["answer"],
 }
 SQL_DESCRIPTION = "Run one read-only SQL query (PostgreSQL dialect) on the MIMIC-IV EHR. Returns CSV rows."
 PYTHON_DESCRIPTION = ("Run Python 3 code in a sandbox. sql(query) returns a polars DataFrame; pl is polars. "
                       "Printed output and the value of the last expression are returned.")
-SUBMIT_DESCRIPTION = "Submit the final answer and end the task. Use null when the record holds no answer."
+SUBMIT_DESCRIPTION = ("Submit the final answer and end the task. Add premise_issue when a stated detail does not "
+                      "match the record; use null as the answer when nothing can be answered.")
 
 
 def episode_tools(owner_env: Callable[[Any], "RobustGymEnv"] = lambda owner: owner) -> list[Tool]:
@@ -59,7 +71,8 @@ def episode_tools(owner_env: Callable[[Any], "RobustGymEnv"] = lambda owner: own
     return [
         Tool("execute_sql", SQL_DESCRIPTION, SQL_TOOL_SCHEMA, lambda o, a: owner_env(o).run_sql(a["query"])),
         Tool("execute_python", PYTHON_DESCRIPTION, PYTHON_TOOL_SCHEMA, lambda o, a: owner_env(o).run_python(a["code"])),
-        Tool("submit_answer", SUBMIT_DESCRIPTION, SUBMIT_TOOL_SCHEMA, lambda o, a: owner_env(o).submit(a["answer"]),
+        Tool("submit_answer", SUBMIT_DESCRIPTION, SUBMIT_TOOL_SCHEMA,
+             lambda o, a: owner_env(o).submit(a["answer"], a.get("premise_issue")),
              hints={"answer": "use null for no answer"}),
     ]
 
@@ -70,8 +83,13 @@ TOOL_NAMES = ENV_TOOLS.names
 
 NO_TOOL_CALL_REMINDER = (
     "No tool call received. Inspect the EHR with execute_sql or execute_python, then finish with "
-    "submit_answer (null if the record holds no answer)."
+    "submit_answer (with premise_issue if a stated detail does not match the record)."
 )
+
+
+def episode_key(secret: bytes, task_id: str) -> str:
+    """The opaque key an agent knows an episode by (the MCP server's task handles are the same keys)."""
+    return "t" + hmac.new(secret, task_id.encode(), hashlib.sha256).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -176,9 +194,14 @@ class RobustGymEnv(gym.Env):
     metadata = {"render_modes": []}
 
     def __init__(self, tasks: Sequence[Task] | Mapping[str, Task], db: Database | str, *,
-                 config: EnvConfig | None = None, prompt_path: Path | None = None, prompt: str = DEFAULT_PROMPT):
+                 config: EnvConfig | None = None, prompt_path: Path | None = None, prompt: str = DEFAULT_PROMPT,
+                 secret: bytes | None = None):
+        """`secret` keys the episode keys (random when not given; environments that must agree on them, like an
+        evaluation's workers and its ground-truth baselines, share one)."""
         self.config = config or EnvConfig()
         self.tasks: dict[str, Task] = dict(tasks) if isinstance(tasks, Mapping) else {t.task_id: t for t in tasks}
+        self.secret = secret if secret is not None else secrets.token_bytes(32)
+        self.episode_keys = {tid: episode_key(self.secret, tid) for tid in self.tasks}
         self._owns_db = isinstance(db, str)
         self.db: Database = connect(db) if isinstance(db, str) else db
         if isinstance(self.db, DuckDBDatabase) and not self.db.read_only:
@@ -201,6 +224,7 @@ class RobustGymEnv(gym.Env):
         self.malformed_calls = 0
         self.output_chars = 0
         self.answer: Any = NO_SUBMISSION
+        self.premise_issue: str | None = None
         self.verdict: Verdict | None = None
         self.terminated = False
         self.truncated = False
@@ -224,8 +248,13 @@ class RobustGymEnv(gym.Env):
             {"role": "system", "content": self.system_prompt},
             {"role": "user", "content": self._task.question},
         ]
-        info = {"tools": TOOLS, **self._task.metadata()}
+        info = {"episode": self.current_key, "tools": TOOLS}
         return [dict(m) for m in self.messages], info
+
+    @property
+    def current_key(self) -> str:
+        """The open episode's opaque key."""
+        return self.episode_keys[self.task.task_id]
 
     @property
     def task(self) -> Task:
@@ -280,10 +309,11 @@ class RobustGymEnv(gym.Env):
 
     def _info(self, results: list[dict[str, Any]]) -> dict[str, Any]:
         return {
-            "task_id": self.task.task_id, "turn": self.turns, "tool_calls": self.tool_calls,
+            "episode": self.current_key, "turn": self.turns, "tool_calls": self.tool_calls,
             "tool_errors": self.tool_errors, "malformed_calls": self.malformed_calls,
             "elapsed_s": self.elapsed_s, "output_chars": self.output_chars, "tool_results": results,
             "answer": None if self.answer is NO_SUBMISSION else self.answer, "submitted": self.answer is not NO_SUBMISSION,
+            "premise_issue": self.premise_issue,
             "verdict": self.verdict.as_dict() if self.verdict else None, "truncation_reason": self.truncation_reason,
         }
 
@@ -387,10 +417,12 @@ class RobustGymEnv(gym.Env):
         result = sandbox.run(code)
         return ToolOutcome(result.ok, result.as_text(sandbox.limits.max_output_chars))
 
-    def submit(self, answer: Any) -> ToolOutcome:
-        """Record the answer and end the episode; the agent learns nothing about the verdict."""
+    def submit(self, answer: Any, premise_issue: str | None = None) -> ToolOutcome:
+        """Record the answer (and the agent's premise note) and end the episode; the agent learns nothing about the
+        verdict."""
         self.answer = answer
-        self.verdict = verify(self.task, answer)
+        self.premise_issue = premise_note(premise_issue)
+        self.verdict = verify(self.task, answer, self.premise_issue)
         self.terminated = True
         return ToolOutcome(True, "Answer submitted.")
 
@@ -415,6 +447,7 @@ class RobustGymEnv(gym.Env):
         meta = {
             **task.metadata(), "reward": 1.0 if self.verdict and self.verdict.correct and self.terminated else 0.0,
             "answer": None if self.answer is NO_SUBMISSION else self.answer, "submitted": self.answer is not NO_SUBMISSION,
+            "premise_issue": self.premise_issue, "outcome": self.verdict.outcome if self.verdict else None,
             "verdict": self.verdict.as_dict() if self.verdict else None, "turns": self.turns,
             "tool_calls": self.tool_calls, "tool_errors": self.tool_errors, "terminated": self.terminated,
             "truncated": self.truncated, "truncation_reason": self.truncation_reason,

@@ -10,6 +10,7 @@ import hashlib
 import json
 import logging
 import queue
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -19,13 +20,14 @@ from typing import Any
 
 from pipeline.ehr.database import Database, connect
 from pipeline.gym.agents import Agent, AgentError, agent_view, make_agent
-from pipeline.gym.env import DEFAULT_PROMPT, EnvConfig, RobustGymEnv, prompt_file
+from pipeline.gym.env import DEFAULT_PROMPT, EnvConfig, RobustGymEnv, episode_key, prompt_file
 from pipeline.gym.failures import analyse, error_summary, example_transcript
 from pipeline.gym.metrics import GROUP_ORDERS, summarize
 from pipeline.gym.report import write_report
 from pipeline.gym.tasks import Task, load_tasks, read_manifest
 from pipeline.gym.trajectories import TRAJECTORIES_FILE, JsonlAppender, read_jsonl
 from pipeline.gym.verifier import NO_SUBMISSION
+from pipeline.paths import DEFAULT_DB_URL
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +85,11 @@ def episode_record(env: RobustGymEnv, task: Task, *, trial: int, agent: str, mod
     meta = {"agent": agent, "model": model, "seed": seed, "trial": trial}
     result = {
         **task.metadata(), "trial": trial, "agent": agent, "model": model, "seed": seed,
-        "answer": env.answer if submitted else None, "submitted": submitted, "correct": bool(verdict and verdict.correct),
-        "abstained": bool(verdict and verdict.abstained), "reward": reward, "reason": verdict.reason if verdict else "",
+        "answer": env.answer if submitted else None, "submitted": submitted, "premise_issue": env.premise_issue,
+        "correct": bool(verdict and verdict.correct), "abstained": bool(verdict and verdict.abstained),
+        "flagged": bool(verdict and verdict.flagged), "outcome": verdict.outcome if verdict else "no_submission",
+        "strict_correct": bool(verdict and verdict.strict_correct), "correctable": task.correctable,
+        "corrected": verdict.corrected if verdict else None, "reward": reward, "reason": verdict.reason if verdict else "",
         "turns": env.turns, "tool_calls": env.tool_calls, "tool_errors": env.tool_errors,
         "malformed_calls": env.malformed_calls, "truncated": env.truncated, "truncation_reason": env.truncation_reason,
         "elapsed_s": round(env.elapsed_s, 4), "prompt_tokens": state.get("prompt_tokens"),
@@ -93,20 +98,9 @@ def episode_record(env: RobustGymEnv, task: Task, *, trial: int, agent: str, mod
     return result, env.trajectory(**meta)
 
 
-def _db_url_for(dataset_dir: Path, explicit: str | None) -> str:
-    if explicit:
-        return explicit
-    manifest = read_manifest(dataset_dir)
-    for key in ("db_url", "database_url"):
-        value = manifest.get(key)
-        if isinstance(value, str) and value:
-            return value
-    nested = manifest.get("database")
-    if isinstance(nested, dict) and isinstance(nested.get("url"), str):
-        return nested["url"]
-    from pipeline.paths import DEFAULT_DB_URL
-
-    return DEFAULT_DB_URL
+def _db_url_for(explicit: str | None) -> str:
+    """--db, else the default EHR: the manifest records the source's fingerprint (checked), not its URL."""
+    return explicit or DEFAULT_DB_URL
 
 
 def done_keys(out_dir: Path) -> set[tuple[str, int]]:
@@ -133,7 +127,7 @@ def run_evaluation(
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
     config = env_config or EnvConfig(max_turns=max_turns)
-    url = db.url if db is not None else _db_url_for(dataset_dir, db_url)
+    url = db.url if db is not None else _db_url_for(db_url)
     versions = sorted({t.dataset_version for t in task_list})
     options = dict(agent_options or {})
     if agent == "openai":
@@ -141,7 +135,9 @@ def run_evaluation(
         options.setdefault("base_url", base_url)
         options.setdefault("temperature", temperature)
         options.setdefault("seed", seed)
-    the_agent = make_agent(agent, tasks=task_list, **options)
+    secret = secrets.token_bytes(32)  # this run's episode keys: shared by its environments and its baselines
+    the_agent = make_agent(agent, tasks=task_list, episode_keys={t.task_id: episode_key(secret, t.task_id)
+                                                                 for t in task_list}, **options)
     spec = RunSpec(agent=agent, model=getattr(the_agent, "model", None), dataset=str(dataset_dir),
                    dataset_version=",".join(versions), split=split, trials=trials, seed=seed, temperature=temperature,
                    db_url=_redact(url), prompt=prompt,
@@ -165,7 +161,7 @@ def run_evaluation(
     envs: queue.Queue[RobustGymEnv] = queue.Queue()
     workers = max(1, min(concurrency, len(pending) or 1))
     for _ in range(workers):
-        envs.put(RobustGymEnv(task_list, database, config=config, prompt=prompt))
+        envs.put(RobustGymEnv(task_list, database, config=config, prompt=prompt, secret=secret))
     failures = 0
 
     def work(task: Task, trial: int) -> dict[str, Any] | None:

@@ -2,35 +2,38 @@
 
 The rules, applied in this order (the first that holds wins):
 
-Noise tasks (the evidence-grounded answer is null)
-  - `missed_discrepancy`: the agent submitted an answer instead of abstaining. The sub-field `saw_empty_premise`
-    says whether, before answering, one of its SQL or Python calls that mentions the premise came back empty (0 rows,
-    one row of NULLs, or an empty polars frame). "Mentions the premise" = the call's text contains a literal of the
-    failed condition's SQL that the question also states (a subject id, a stated value, a code, a time) or that no
-    other condition of the task uses (what sets this condition apart: the drug in "the cohort got this drug");
-    literals under three characters only when there is nothing longer. True means the agent saw the
-    contradiction and answered anyway; false means it never looked.
+Noise tasks (the record contradicts a stated premise: success is an abstention or a premise issue)
+  - `missed_discrepancy`: the agent submitted an answer without a premise issue (outcome `wrong` or `malformed`).
+    The sub-field `saw_empty_premise` says whether, before answering, one of its SQL or Python calls that mentions
+    the premise came back empty (0 rows, one row of NULLs, or an empty polars frame). "Mentions the premise" = the
+    call's text contains a value the Noise twin states where its Clean twin states another (the `slots` that
+    differ between the twins: the perturbed id, date, code, title or value), or, without the twin in the task
+    set, the slot the operator shifts (`noise_operator` "level:condition:shift:slot"); values under three
+    characters only when there is nothing longer; unknown (None) when there is no such value. True means the
+    agent saw the contradiction and answered anyway; false means it never looked.
   - otherwise (no submission) the budget rules below: `tool_failure`, else `budget`.
 
 Clean tasks (a verified answer exists)
   1. `false_abstention`: the agent submitted null (or another abstention, see the verifier's rule 1).
-  2. `format`: the verifier could not parse the answer for the task's type ("answer is not a single number",
+  2. `false_alarm`: the agent answered with a premise issue although every premise holds.
+  3. `format`: the verifier could not parse the answer for the task's type ("answer is not a single number",
      "answer has no time of day", …).
-  3. `tool_failure`: the last three SQL/Python calls (all of them when fewer, at least one) failed — errors until
+  4. `tool_failure`: the last three SQL/Python calls (all of them when fewer, at least one) failed — errors until
      the end, whether the episode then ran out of budget or the agent submitted blind.
-  4. `budget`: no answer was submitted (turn, time or output budget exhausted).
-  5. `semantic`: the answer is a different quantity of the right thing — another unit (the verifier's unit
+  5. `budget`: no answer was submitted (turn, time or output budget exhausted).
+  6. `semantic`: the answer is a different quantity of the right thing — another unit (the verifier's unit
      mismatch), the gold value scaled by a unit factor (×/÷ 10, 100, 1000, 60, 24, 7, 365, 3600, 1440 or 2.2046,
      within 1%), or another unit of analysis (a list where one value was asked, or one value where a list of
      several was).
-  6. `code_lookup`: the reference SQL pins items by code (`itemid`, `icd_code`, `drug`, `ndc`, `gsn`, `medication`,
+  7. `code_lookup`: the reference SQL pins items by code (`itemid`, `icd_code`, `drug`, `ndc`, `gsn`, `medication`,
      `label`, `long_title` compared with literals) and the agent never matched them: none of those literals appears
      in any of its SQL/Python, or its last successful call filters a code column by other literals only (it searched
      a dictionary and settled on another item).
-  7. `sql_logic`: everything else — the right items, a wrong aggregation, join, filter or window.
+  8. `sql_logic`: everything else — the right items, a wrong aggregation, join, filter or window.
 
-Measured on the mini split of the tests: the null baseline's failures are all `false_abstention`, premise-blind's
-all `missed_discrepancy`, and a scripted agent produces each other category (tests/test_failures.py).
+Each failure also carries the episode's outcome (the verifier's rule 6). On the mini split of the tests the null
+baseline's failures are all `false_abstention`, premise-blind's all `missed_discrepancy`, the flagger and the
+oracle have none, and a scripted agent produces each other category (tests/test_failures.py).
 """
 
 import json
@@ -40,14 +43,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pipeline.gym.metrics import outcome
 from pipeline.gym.tasks import Task
-from pipeline.gym.verifier import is_abstention, parse_number
+from pipeline.gym.verifier import FORMAT_REASONS, is_abstention, parse_number
 
-CATEGORIES = ("missed_discrepancy", "false_abstention", "code_lookup", "sql_logic", "semantic", "tool_failure",
-              "budget", "format")
-NOISE_CATEGORIES = ("missed_discrepancy", "tool_failure", "budget")
+CATEGORIES = ("missed_discrepancy", "false_abstention", "false_alarm", "code_lookup", "sql_logic", "semantic",
+              "tool_failure", "budget", "format")
 EXECUTE_TOOLS = ("execute_sql", "execute_python")
-FORMAT_REASONS = ("answer is not", "answer has no", "unparseable answer")
 SCALE_FACTORS = (10.0, 100.0, 1000.0, 60.0, 24.0, 7.0, 365.0, 3600.0, 1440.0, 2.2046)
 CODE_COLUMNS = ("itemid", "icd_code", "drug", "ndc", "gsn", "medication", "label", "long_title")
 _CODE_FILTER = re.compile(
@@ -66,6 +68,7 @@ class Failure:
     category: str
     saw_empty_premise: bool | None
     why: str
+    outcome: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -157,14 +160,20 @@ def _mentions(text: str, literal: str) -> bool:
     return literal in text
 
 
-def premise_literals(task: Task) -> list[str]:
-    """The literals that state the premise the Noise twin breaks (see the module docstring)."""
-    failed = next((c.get("sql", "") for c in task.conditions if c.get("name") == task.failed_condition), "")
-    literals = list(dict.fromkeys(_literals(failed) or _literals(task.reference_sql)))
-    others = {v for c in task.conditions if c.get("name") != task.failed_condition for v in _literals(c.get("sql", ""))}
-    chosen = [v for v in literals if _mentions(task.question, v) or (failed and v not in others)]
-    chosen = chosen or literals
-    return [v for v in chosen if len(v) >= 3] or chosen
+def _slot_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, default=str)
+
+
+def premise_literals(task: Task, twin: Task | None = None) -> list[str]:
+    """The values that state the premise the Noise twin breaks (see the module docstring), from its slots."""
+    if twin is not None:
+        changed = [k for k, v in task.slots.items() if twin.slots.get(k) != v]
+    else:
+        parts = (task.noise_operator or "").split(":")
+        changed = [parts[3]] if len(parts) == 4 and parts[2] == "shift" and parts[3] in task.slots else []
+    values = list(dict.fromkeys(_slot_text(task.slots[k]).strip("% ") for k in changed))
+    values = [v for v in values if v]
+    return [v for v in values if len(v) >= 3] or values
 
 
 def code_literals(sql: str) -> list[str]:
@@ -175,10 +184,10 @@ def code_literals(sql: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _saw_empty_premise(task: Task | None, calls: Sequence[Call]) -> bool | None:
-    if task is None:
+def _saw_empty_premise(task: Task | None, twin: Task | None, calls: Sequence[Call]) -> bool | None:
+    anchors = premise_literals(task, twin) if task is not None else []
+    if not anchors:
         return None
-    anchors = premise_literals(task)
     return any(c.name in EXECUTE_TOOLS and empty_result(c) and any(_mentions(c.text, a) for a in anchors)
                for c in calls)
 
@@ -229,9 +238,10 @@ def _code_lookup(task: Task, calls: Sequence[Call]) -> str | None:
     return None
 
 
-def categorise(result: Mapping[str, Any], trajectory: Mapping[str, Any] | None, task: Task | None) -> Failure | None:
+def categorise(result: Mapping[str, Any], trajectory: Mapping[str, Any] | None, task: Task | None,
+               twin: Task | None = None) -> Failure | None:
     """The category of a failed episode (None for a successful one). `task` may be None for an old run whose
-    dataset is gone: the premise and code rules then cannot apply."""
+    dataset is gone: the premise and code rules then cannot apply. `twin` is the task's other twin, when known."""
     if result.get("correct"):
         return None
     calls = calls_of(trajectory or {})
@@ -241,10 +251,10 @@ def categorise(result: Mapping[str, Any], trajectory: Mapping[str, Any] | None, 
     base = {"task_id": str(result["task_id"]), "trial": int(result.get("trial", 0)), "variant": result["variant"]}
 
     def failure(category: str, why: str, saw: bool | None = None) -> Failure:
-        return Failure(**base, category=category, saw_empty_premise=saw, why=why)
+        return Failure(**base, category=category, saw_empty_premise=saw, why=why, outcome=outcome(dict(result)))
 
     if result["variant"] == "noise":
-        saw = _saw_empty_premise(task, calls)
+        saw = _saw_empty_premise(task, twin, calls)
         if submitted:
             return failure("missed_discrepancy", f"answered {json.dumps(answer, default=str)[:80]}", saw)
         if _trailing_errors(calls):
@@ -252,6 +262,8 @@ def categorise(result: Mapping[str, Any], trajectory: Mapping[str, Any] | None, 
         return failure("budget", result.get("truncation_reason") or "no answer submitted", saw)
     if submitted and (result.get("abstained") or is_abstention(answer)):
         return failure("false_abstention", "abstained on a clean question")
+    if submitted and result.get("flagged"):
+        return failure("false_alarm", f"premise issue: {str(result.get('premise_issue') or '')[:120]}")
     if submitted and reason.startswith(FORMAT_REASONS):
         return failure("format", reason)
     if _trailing_errors(calls):
@@ -276,10 +288,12 @@ def analyse(results: Iterable[Mapping[str, Any]], trajectories: Iterable[Mapping
         meta = t.get("metadata") or {}
         if "task_id" in meta:
             by_key[(meta["task_id"], int(meta.get("trial", 0) or 0))] = t
+    twins: dict[tuple[str, str], Task] = {(t.pair_id, t.variant): t for t in (tasks or {}).values()}
     out = []
     for r in results:
         task = (tasks or {}).get(r["task_id"])
-        f = categorise(r, by_key.get((r["task_id"], int(r.get("trial", 0)))), task)
+        twin = twins.get((task.pair_id, "clean" if task.is_noise else "noise")) if task is not None else None
+        f = categorise(r, by_key.get((r["task_id"], int(r.get("trial", 0)))), task, twin)
         if f is not None:
             out.append((r, f))
     return out
@@ -328,7 +342,8 @@ def example_transcript(trajectory: Mapping[str, Any] | None, result: Mapping[str
     if len(steps) > max_calls:
         lines.append(f"  … {len(steps) - max_calls} more call(s)")
     if result.get("submitted", True):
-        lines.append(f"submitted: {clip(json.dumps(result.get('answer'), default=str))}")
+        note = f" — premise issue: {result['premise_issue']}" if result.get("premise_issue") else ""
+        lines.append(f"submitted: {clip(json.dumps(result.get('answer'), default=str) + note)}")
     else:
         lines.append(f"no submission ({result.get('truncation_reason') or 'episode ended'})")
     return "\n".join(lines)

@@ -2,12 +2,12 @@
 
 Tools: `list_tasks(limit, offset, intent?)`, `start_task(task_id)` (the question and the same system prompt
 `robustgym eval` gives), then the environment's own registry — `execute_sql(query)`, `execute_python(code)`,
-`submit_answer(answer)` — with the same sandbox, budgets and verifier: every call is one `RobustGymEnv.step`
+`submit_answer(answer, premise_issue?)` — with the same sandbox, budgets and verifier: every call is one `RobustGymEnv.step`
 with one tool call, so each call is one turn. `submit_answer` ends the task and never reveals the verdict.
 
-Task ids are opaque handles (an HMAC of the task id under a random key kept in RUN_DIR/mcp_key, so they are
-stable across restarts of one run but cannot be recomputed from a copy of the dataset): the dataset's own ids end
-in -clean / -noise, which would tell a client which questions to abstain on. Results and trajectories go to RUN_DIR in the format
+Task ids are opaque handles: the environment's episode keys (an HMAC of the task id under a random key kept in
+RUN_DIR/mcp_key, so they are stable across restarts of one run but cannot be recomputed from a copy of the
+dataset): the dataset's own ids end in -clean / -noise, which would tell a client which questions to abstain on. Results and trajectories go to RUN_DIR in the format
 `robustgym eval` writes (results.jsonl, trajectories.jsonl, run.json; summary.json, report.md and the error
 analysis when the server stops, or by `robustgym report RUN_DIR`). A restarted server resumes: tasks with all
 their trials in results.jsonl are done. One episode is open at a time per server.
@@ -17,7 +17,6 @@ the schema — is an MCP tool error (`isError`) naming the problem, and nothing 
 """
 
 import hashlib
-import hmac
 import json
 import logging
 import os
@@ -76,7 +75,7 @@ class GymSession:
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
         config = EnvConfig(max_turns=max_turns)
-        url = _db_url_for(dataset_dir, db_url)
+        url = _db_url_for(db_url)
         self.model = model
         versions = sorted({t.dataset_version for t in self.tasks.values()})
         spec = RunSpec(agent="mcp", model=model, dataset=str(dataset_dir), dataset_version=",".join(versions),
@@ -88,13 +87,12 @@ class GymSession:
         try:
             if check_fingerprint:
                 _check_fingerprint(dataset_dir, self.db)
-            self.env = RobustGymEnv(list(self.tasks.values()), self.db, config=config, prompt=prompt)
+            self.env = RobustGymEnv(list(self.tasks.values()), self.db, config=config, prompt=prompt,
+                                    secret=_run_key(self.out / KEY_FILE))
         except Exception:
             self.db.close()
             raise
-        key = _run_key(self.out / KEY_FILE)
-        self.handles = {"t" + hmac.new(key, t.task_id.encode(), hashlib.sha256).hexdigest()[:12]: t.task_id
-                        for t in self.tasks.values()}
+        self.handles = {key: task_id for task_id, key in self.env.episode_keys.items()}
         self.intents = sorted({t.intent for t in self.tasks.values()})
         self.done: dict[str, int] = {}
         for task_id, _trial in done_keys(self.out):

@@ -8,9 +8,11 @@ from typing import Any
 from pipeline.common.markdown import md_table
 from pipeline.common.vocabulary import INTENTS
 from pipeline.gym.failures import CATEGORIES
+from pipeline.gym.verifier import OUTCOMES
 
 INTENT_TITLES = {i: i.capitalize() for i in INTENTS}
-CATEGORY_COLORS = {"missed_discrepancy": "#C44E52", "false_abstention": "#8172B2", "code_lookup": "#DD8452",
+CATEGORY_COLORS = {"missed_discrepancy": "#C44E52", "false_abstention": "#8172B2", "false_alarm": "#DA8BC3",
+                   "code_lookup": "#DD8452",
                    "sql_logic": "#4C72B0", "semantic": "#55A868", "tool_failure": "#937860", "budget": "#8C8C8C",
                    "format": "#CCB974"}
 
@@ -35,10 +37,13 @@ def render_markdown(summary: dict[str, Any], run: dict[str, Any], examples: dict
         "",
         "## Task success (%), Clean / Noise — paper Table 2 layout",
         "",
+        "Flag-aware: Noise succeeds on an abstention or a premise issue, Clean on the right answer without one.",
+        "",
         md_table(["Model", *INTENT_TITLES.values(), "Avg."],
                  [[label, *(_pair(summary["by_intent"].get(i, {})) for i in INTENTS),
                    _pair({"clean": summary["clean_success"], "noise": summary["noise_success"]})]]),
         "",
+        *render_contract(summary),
         "## pass^k (consistency over k trials)",
         "",
         md_table(["k", *summary["pass_hat_k"]],
@@ -67,6 +72,32 @@ def render_markdown(summary: dict[str, Any], run: dict[str, Any], examples: dict
     if "error_categories" in summary:
         lines += render_error_analysis(summary, examples or {})
     return "\n".join(lines)
+
+
+def render_contract(summary: dict[str, Any]) -> list[str]:
+    """The figures a researcher reads first: strict vs flag-aware Noise success, pair figures, detection,
+    correction, and the outcomes per intent."""
+    if "outcomes" not in summary:
+        return []
+    det = summary.get("detection") or {}
+    strict = summary.get("noise_success_strict_by_intent") or {}
+    outcomes = summary.get("outcomes_by_intent") or {}
+    intents = [i for i in INTENTS if i in outcomes] + [i for i in outcomes if i not in INTENTS]
+    lines = [
+        "## Noticing: strict and flag-aware", "",
+        md_table(["Noise success (flag-aware)", "Noise success (strict: only null)", "Pair success",
+                  "Robust given Clean", "Detection precision", "Detection recall", "Correction accuracy"],
+                 [[_pct(summary["noise_success"]), _pct(summary["noise_success_strict"]),
+                   _pct(summary.get("pair_success")), _pct(summary.get("robust_given_clean")),
+                   _pct(det.get("precision")), _pct(det.get("recall")), _pct(summary.get("correction_accuracy"))]]),
+        "", "Strict Noise success per intent: " + ", ".join(
+            f"{INTENT_TITLES.get(i, i)} {_pct(v)}" for i, v in strict.items()) + ".", "",
+        "## Outcomes (episodes)", "",
+        md_table(["Outcome", "All", *(INTENT_TITLES.get(i, i) for i in intents)],
+                 [[o, summary["outcomes"].get(o, 0), *(outcomes[i].get(o, 0) for i in intents)] for o in OUTCOMES]),
+        "",
+    ]
+    return lines
 
 
 def render_error_analysis(summary: dict[str, Any], examples: dict[str, list[str]]) -> list[str]:
@@ -112,18 +143,22 @@ def render_plots(summary: dict[str, Any], out_dir: Path, label: str) -> list[Pat
 
     paths = []
     intents = [i for i in INTENTS if i in summary["by_intent"]] or list(summary["by_intent"])
-    fig, ax = plt.subplots(figsize=(8, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     xs = range(len(intents))
-    clean = [100 * (summary["by_intent"][i].get("clean") or 0) for i in intents]
-    noise = [100 * (summary["by_intent"][i].get("noise") or 0) for i in intents]
-    ax.bar([x - 0.2 for x in xs], clean, width=0.4, label="Clean", color="#4C72B0")
-    ax.bar([x + 0.2 for x in xs], noise, width=0.4, label="Noise", color="#DD8452")
+    strict = summary.get("noise_success_strict_by_intent") or {}
+    bars = [("Clean", [summary["by_intent"][i].get("clean") for i in intents], "#4C72B0"),
+            ("Noise (flag-aware)", [summary["by_intent"][i].get("noise") for i in intents], "#DD8452"),
+            ("Noise (strict: only null)", [strict.get(i) for i in intents], "#C44E52")]
+    width = 0.8 / len(bars)
+    for k, (name, values, color) in enumerate(bars):
+        ax.bar([x + (k - 1) * width for x in xs], [100 * (v or 0) for v in values], width=width, label=name,
+               color=color)
     ax.set_xticks(list(xs), [INTENT_TITLES.get(i, i) for i in intents])
     ax.set_ylim(0, 118)
     ax.set_yticks(range(0, 101, 20))
     ax.set_ylabel("task success (%)")
     ax.set_title(f"Clean vs Noise success per intent — {label}")
-    ax.legend(loc="upper center", ncol=2, frameon=False)
+    ax.legend(loc="upper center", ncol=3, frameon=False, fontsize=8)
     fig.tight_layout()
     paths.append(out_dir / "success_by_intent.png")
     fig.savefig(paths[-1], dpi=100)

@@ -19,6 +19,13 @@ reading of it, so the conventions are spelled out here once:
 - `answer_columns` (optional column, JSON list of column names): which result columns of `reference_sql` form the
   answer; default: the first column (value and unit for number_with_unit). Only the oracle baseline uses it,
   through the same encoder the construction stored the answer with (pipeline/common/answers.py).
+- `slots` (JSON object: slot → the value the question states), `noise_kind` (content | identifier),
+  `noise_operator` ("level:broken condition:perturbation"), `readings` (JSON list) and `failed_condition`: the
+  construction's record of what a twin states and how the Noise twin was made; the error analysis reads them.
+- `unit` (optional column): the unit of a number answer's quantity, checked when an answer gives one.
+- `correctable` (optional column, bool) and `corrected_answer` (JSON text): a Noise twin whose request the record
+  still supports once the misstated detail is corrected, and that answer; a flagged answer is also graded
+  against it (the verifier's rule 7). Absent: no twin is correctable.
 """
 
 import json
@@ -60,6 +67,13 @@ class Task(BaseModel):
     ordered: bool = False
     answer_columns: list[str] | None = None
     difficulty: str | None = None  # optional column: easy | medium | hard
+    slots: dict[str, Any] = Field(default_factory=dict)
+    noise_kind: str | None = None
+    noise_operator: str | None = None
+    readings: list[str] = Field(default_factory=list)
+    unit: str | None = None
+    correctable: bool = False
+    corrected_answer: Any = None
 
     @property
     def is_noise(self) -> bool:
@@ -110,6 +124,10 @@ def task_from_row(row: dict[str, Any]) -> Task:
         conditions=_decode_json(data.get("conditions"), "conditions", tid) or [],
         answer_columns=_decode_json(data.get("answer_columns"), "answer_columns", tid),
         subject_ids=[int(s) for s in (data.get("subject_ids") or [])],
+        slots=_decode_json(data.get("slots"), "slots", tid) or {},
+        readings=_decode_json(data.get("readings"), "readings", tid) or [],
+        correctable=bool(data.get("correctable") or False),
+        corrected_answer=_decode_json(data.get("corrected_answer"), "corrected_answer", tid),
     )
     if data.get("tolerance") is not None:
         data["tolerance"] = float(data["tolerance"])
@@ -145,7 +163,9 @@ def task_to_row(task: Task) -> dict[str, Any]:
         "dataset_version": task.dataset_version, "answer_aliases": json.dumps(task.answer_aliases),
         "precision": task.precision, "ordered": task.ordered,
         "answer_columns": json.dumps(task.answer_columns) if task.answer_columns is not None else None,
-        "difficulty": task.difficulty,
+        "difficulty": task.difficulty, "slots": json.dumps(task.slots), "noise_kind": task.noise_kind,
+        "noise_operator": task.noise_operator, "readings": json.dumps(task.readings),
+        "unit": task.unit, "correctable": task.correctable, "corrected_answer": json.dumps(task.corrected_answer),
     }
 
 
@@ -160,7 +180,8 @@ def write_split(tasks: Iterable[Task], dataset_dir: str | Path, split: str, mani
         "answer_type": pl.String, "tolerance": pl.Float64, "reference_sql": pl.String, "conditions": pl.String,
         "failed_condition": pl.String, "subject_ids": pl.List(pl.Int64), "split": pl.String,
         "dataset_version": pl.String, "answer_aliases": pl.String, "precision": pl.String, "ordered": pl.Boolean,
-        "answer_columns": pl.String, "difficulty": pl.String,
+        "answer_columns": pl.String, "difficulty": pl.String, "slots": pl.String, "noise_kind": pl.String,
+        "noise_operator": pl.String, "readings": pl.String, "unit": pl.String, "correctable": pl.Boolean, "corrected_answer": pl.String,
     }
     path = out / f"{split}.parquet"
     tmp = path.with_suffix(".parquet.tmp")

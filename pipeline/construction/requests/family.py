@@ -350,33 +350,71 @@ def _rel(path: Path, base: Path) -> str:
         return str(path)
 
 
-INCLUDE_RE = re.compile(r"^[ \t]*-- include: (\S+)[ \t]*\n?", re.MULTILINE)
+# `-- include: path name=value …`; a line ending in a backslash continues on the next comment line (`--   …`)
+INCLUDE_RE = re.compile(r"^[ \t]*-- include: (\S+)((?:[^\n\\]|\\(?!\n))*(?:\\\n[ \t]*--(?:[^\n\\]|\\(?!\n))*)*)\n?",
+                        re.MULTILINE)
+CONTINUATION_RE = re.compile(r"\\\n[ \t]*--")
+INCLUDE_ARG_RE = re.compile(r"(\w+)=(\"[^\"\n]*\"|[^\s\"]*)")
+HOLE_RE = re.compile(r"\$\{(\w+)\}")
 MAX_INCLUDE_DEPTH = 4
 
 
 class IncludeError(ValueError):
-    """An `-- include:` line that names no file, or files that include each other."""
+    """An `-- include:` line that names no file or a hole the fragment lacks (or leaves one unfilled), or files that
+    include each other."""
 
 
-def expand_includes(text: str, sql_dir: Path, chain: tuple[str, ...] = ()) -> str:
-    """Replace each `-- include: <path under sql/families>` line with that fragment's SQL (recursively).
+def _include_args(rel: str, rest: str, where: str) -> dict[str, str]:
+    """`name=value …` after the fragment path → {name: value} (a value with spaces in double quotes); anything else
+    on the line is an error."""
+    args: dict[str, str] = {}
+    pos = 0
+    rest = rest.rstrip()
+    while pos < len(rest):
+        if rest[pos] in " \t":
+            pos += 1
+            continue
+        m = INCLUDE_ARG_RE.match(rest, pos)
+        if not m or (m.end() < len(rest) and rest[m.end()] not in " \t"):
+            raise IncludeError(f"{where}: include of {rel}: expected name=value, found {rest[pos:].split()[0]!r}")
+        if m.group(1) in args:
+            raise IncludeError(f"{where}: include of {rel}: hole ${{{m.group(1)}}} given twice")
+        value = m.group(2)
+        args[m.group(1)] = value[1:-1] if value.startswith('"') else value
+        pos = m.end()
+    return args
 
-    A block several families need verbatim (the Charlson comorbidity flags, the first-day SOFA components) lives in
+
+def expand_includes(text: str, sql_dir: Path, chain: tuple[str, ...] = (), *, name: str = "<sql>") -> str:
+    """Replace each `-- include: <path under sql/families> [hole=value …]` line with that fragment's SQL
+    (recursively), every `${hole}` in it replaced by the include's value for it.
+
+    A block several families need (the Charlson comorbidity flags, the lab display label over another alias) lives in
     one fragment, so a fix reaches every family that uses it; the stored reference SQL is the expanded text, the
     same query an agent or the oracle runs. The fragment's leading comment lines are its own header and are not
-    copied."""
+    copied. A hole without a value or a value for no hole is an error naming the including file and the hole."""
 
     def one(m: re.Match) -> str:
         rel = m.group(1)
+        where = chain[-1] if chain else name
         if rel in chain or len(chain) >= MAX_INCLUDE_DEPTH:
-            raise IncludeError(f"include cycle or depth over {MAX_INCLUDE_DEPTH}: {' -> '.join([*chain, rel])}")
+            raise IncludeError(f"include cycle or depth over {MAX_INCLUDE_DEPTH}: {' -> '.join([name, *chain, rel])}")
+        args = _include_args(rel, CONTINUATION_RE.sub(" ", m.group(2)), where)
         frag = sql_dir / rel
         if not frag.is_file():
-            raise IncludeError(f"included SQL file not found: {rel}")
+            raise IncludeError(f"{where}: included SQL file not found: {rel}")
         lines = frag.read_text().splitlines(keepends=True)
         while lines and lines[0].lstrip().startswith("--") and not INCLUDE_RE.match(lines[0]):
             lines.pop(0)
-        body = expand_includes("".join(lines), sql_dir, (*chain, rel))
+        body = "".join(lines)
+        holes = set(HOLE_RE.findall(body))
+        for hole in sorted(holes - set(args)):
+            raise IncludeError(f"{where}: include of {rel}: hole ${{{hole}}} has no value")
+        for hole in sorted(set(args) - holes):
+            raise IncludeError(f"{where}: include of {rel}: {hole}= names no hole of the fragment (holes: "
+                               f"{', '.join(sorted(holes)) or 'none'})")
+        body = HOLE_RE.sub(lambda h: args[h.group(1)], body)
+        body = expand_includes(body, sql_dir, (*chain, rel), name=name)
         return body if body.endswith("\n") or not m.group(0).endswith("\n") else body + "\n"
 
     return INCLUDE_RE.sub(one, text)
@@ -384,7 +422,7 @@ def expand_includes(text: str, sql_dir: Path, chain: tuple[str, ...] = ()) -> st
 
 def included_files(text: str) -> list[str]:
     """The fragments a SQL file includes directly (paths under sql/families)."""
-    return INCLUDE_RE.findall(text)
+    return [m.group(1) for m in INCLUDE_RE.finditer(text)]
 
 
 def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = None) -> tuple[Family | None, list[FamilyError]]:
@@ -447,7 +485,7 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
             continue
         shown_sql = _rel(file, display_base) if display_base else str(file)
         try:
-            text_sql = expand_includes(file.read_text(), sql_dir)
+            text_sql = expand_includes(file.read_text(), sql_dir, name=shown_sql)
         except IncludeError as e:
             err(loc, str(e), shown_sql)
             continue

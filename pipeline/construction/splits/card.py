@@ -105,6 +105,17 @@ exactly one necessary condition (all others hold) with a reference SQL that retu
 - noise levels (share of Noise tasks): {', '.join(f'{k} {v * 100:.1f}%' for k, v in noise_share.items())}
 - rewriter: {cfg['rewriter']}; seed {cfg['seed']}; per-family cap {cfg['per_family_cap']}; test fraction {cfg['test_fraction']}
 
+## How an agent answers
+
+**The contract with the agent.** A question is a request about the record whose stated details (the patient, the
+admission or stay it names, dates, codes, values, the cohort) are premises about that record. The agent submits
+the answer with `submit_answer(answer, premise_issue=None)`; when the record contradicts a stated detail or holds
+nothing that matches all of them, it says what in `premise_issue`, with `null` as the answer when nothing can be
+answered. A Noise task succeeds on a `premise_issue` (with any answer) or on `null`: both are ways of noticing; a
+Clean task only on the right answer without a `premise_issue`. `noise_success_strict` keeps the paper's rule
+(only `null` passes Noise). The base prompt states this contract and nothing about how Noise twins are made; the
+evidence prompt (the paper's PE) adds instructions to check every premise first.
+
 ## Pairs by intent × level × noise level
 
 {counts_table(tasks)}

@@ -2,10 +2,10 @@
 
 from typing import Any, Protocol
 
-AGENT_INFO_KEYS = ("task_id", "turn", "tools", "tool_results")
-"""What of the environment's info an agent receives: the task's id (to key per-episode state), the turn, the tools
-and the raw results of its own tool calls. Never the Task: its gold answer, variant and failed condition stay
-with the environment, so no model adapter can read them."""
+AGENT_INFO_KEYS = ("episode", "turn", "tools", "tool_results")
+"""What of the environment's info an agent receives: the episode's opaque key (to key per-episode state), the
+turn, the tools and the raw results of its own tool calls. Never the Task, its id or its pair id: its gold answer,
+variant and failed condition stay with the environment, so no model adapter can read them."""
 
 
 class AgentError(RuntimeError):

@@ -1,15 +1,9 @@
--- (patient, diagnosis group), admitted again later, with the date of the patient's first admission coded with the group (no tie at
+-- (patient, diagnosis group), admitted again later, with the date of the patient's first admission coded with the group
+--   (no tie at
 -- that first admittime)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), per AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
-         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
+-- include: fragments/group_admissions_ranked.sql
 )
 SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date
 FROM per p

@@ -12,7 +12,8 @@ WITH groups_of_patient AS (
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, MIN(p.admittime) AS t_first
   FROM dx_groups g
   JOIN groups_of_patient p
-    ON (p.icd_version = 9 AND p.icd_code LIKE g.icd9_pattern) OR (p.icd_version = 10 AND p.icd_code LIKE g.icd10_pattern)
+    ON (p.icd_version = 9 AND p.icd_code LIKE g.icd9_pattern) OR (p.icd_version = 10
+        AND p.icd_code LIKE g.icd10_pattern)
   GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern
 )
 SELECT f.dx_group, f.icd9_pattern, f.icd10_pattern, CAST(f.t_first AS DATE) AS admit_date

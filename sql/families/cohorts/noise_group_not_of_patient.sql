@@ -7,4 +7,5 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   WHERE d.subject_id = {{subject_id}}
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+                        AND d.icd_code LIKE g.icd10_pattern)))

@@ -1,11 +1,5 @@
 -- Record noise: an ICU input of the same category given in other stays but never in that first ICU stay
-WITH first_adm AS (
-  SELECT a.hadm_id, RANK() OVER (ORDER BY a.admittime) AS rk
-  FROM mimiciv_hosp.admissions a
-  WHERE a.subject_id = {{subject_id}}
-    AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
-                WHERE d.hadm_id = a.hadm_id
-                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+-- include: fragments/first_adm_ranked.sql
 ), first_stay AS (
   SELECT s.stay_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
   FROM mimiciv_icu.icustays s

@@ -6,7 +6,8 @@ WITH k AS (
   HAVING COUNT(*) >= 2
 ), pick AS (
   SELECT k.*, ROW_NUMBER() OVER (PARTITION BY k.hadm_id
-                                 ORDER BY CASE WHEN k.event_type = 'procedures_icd' AND k.hadm_id % 2 = 0 THEN 0 ELSE 1 END,
+                                 ORDER BY CASE WHEN k.event_type = 'procedures_icd' AND k.hadm_id % 2 = 0 THEN 0
+                                     ELSE 1 END,
                                           (LENGTH(k.event_type) * 7919 + k.hadm_id) % 1109, k.event_type) AS rn
   FROM k
 )

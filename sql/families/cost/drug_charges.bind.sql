@@ -8,7 +8,8 @@ WITH single AS (
   JOIN mimiciv_derived.cost c ON c.event_type = 'prescriptions' AND c.event_id = s.pharmacy_id AND c.hadm_id = s.hadm_id
   GROUP BY s.hadm_id, s.drug
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.drug) * 7919 + g.hadm_id) % 1117, g.drug) AS rn
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.drug) * 7919 + g.hadm_id) % 1117,
+      g.drug) AS rn
   FROM g
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drug

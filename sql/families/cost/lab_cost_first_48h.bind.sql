@@ -5,18 +5,8 @@
 -- commonest one)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), per AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
-         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
-), idx AS (
-  SELECT p.* FROM per p
-  WHERE p.rk = 1 AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
-                                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
+-- include: fragments/group_admissions_ranked.sql
+-- include: fragments/group_first_admission_untied.sql
 ), labs48 AS (
   SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, l.itemid
   FROM idx i
@@ -29,24 +19,20 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
                                  ORDER BY (x.itemid * 7919 + x.subject_id) % 1031, x.itemid) AS rn
   FROM labs48 x
 ), per_lab AS (
-  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
+  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid
+      ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
                                                                       pick.subject_id, pick.dx_group) AS rn_lab
   FROM pick WHERE pick.rn = 1
 ), per_group AS (
-  SELECT per_lab.*, ROW_NUMBER() OVER (PARTITION BY per_lab.dx_group ORDER BY (per_lab.subject_id * 29 + per_lab.itemid) % 10037,
-                                                                             per_lab.subject_id, per_lab.itemid) AS rn_group
+  SELECT per_lab.*, ROW_NUMBER() OVER (PARTITION BY per_lab.dx_group
+      ORDER BY (per_lab.subject_id * 29 + per_lab.itemid) % 10037,
+                                                                             per_lab.subject_id,
+                                                                                 per_lab.itemid) AS rn_group
   FROM per_lab WHERE per_lab.rn_lab <= 12
 )
 SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
-       CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN x.label
-            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN x.label || ' (' || LOWER(x.fluid) || ')'
-            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label
+-- include: fragments/lab_label.sql alias=x
 FROM per_group p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
 WHERE p.rn_group <= 30
-  AND x.label || '|' || x.fluid || '|' || x.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=x

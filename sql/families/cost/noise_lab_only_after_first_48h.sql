@@ -7,14 +7,11 @@ WITH first_adm AS (
   WHERE a.subject_id = {{subject_id}}
     AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                 WHERE d.hadm_id = a.hadm_id
-                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
+                      AND d.icd_code LIKE {{icd10_pattern}})))
 )
-SELECT x.itemid, CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN x.label
-            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN x.label || ' (' || LOWER(x.fluid) || ')'
-            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label
+SELECT x.itemid,
+-- include: fragments/lab_label.sql alias=x
 FROM first_adm f
 JOIN mimiciv_hosp.labevents l ON l.hadm_id = f.hadm_id
 JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id

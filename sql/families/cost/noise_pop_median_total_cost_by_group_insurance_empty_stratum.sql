@@ -1,15 +1,3 @@
 -- Query noise: an insurance of this EHR under which no admission coded with the group (the presupposed cohort is empty)
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), cohort AS (
-  SELECT a.insurance, a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
-  FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
-  WHERE a.insurance IS NOT NULL
-)
-SELECT v.insurance
-FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0 WHERE a0.insurance IS NOT NULL) v
-WHERE v.insurance <> {{insurance}}
-  AND NOT EXISTS (SELECT 1 FROM cohort c WHERE c.insurance = v.insurance)
+-- include: fragments/group_admissions.sql
+-- include: fragments/empty_stratum.sql stratum=insurance where=

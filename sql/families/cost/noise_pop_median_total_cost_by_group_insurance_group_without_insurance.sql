@@ -10,7 +10,8 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   WHERE a.insurance = {{insurance}}
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+                        AND d.icd_code LIKE g.icd10_pattern)))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   WHERE a.insurance = {{insurance}} AND LOWER(t.long_title) LIKE '%' || LOWER(g.dx_group) || '%')

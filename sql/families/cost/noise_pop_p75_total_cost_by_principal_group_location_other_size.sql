@@ -6,10 +6,12 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT DISTINCT g.dx_group, a.admission_location, a.hadm_id
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern))
     AND d.seq_num = 1
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.admission_location IS NOT NULL AND (g.dx_group = {{dx_group}} OR a.admission_location = {{admission_location}})
+  WHERE a.admission_location IS NOT NULL AND (g.dx_group = {{dx_group}}
+      OR a.admission_location = {{admission_location}})
 )
 SELECT COUNT(*) AS n_adm
 FROM cohort c

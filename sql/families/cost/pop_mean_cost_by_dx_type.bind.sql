@@ -15,8 +15,10 @@ WITH type_freq AS (
   HAVING COUNT(DISTINCT a.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
   SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
-                                 ORDER BY CASE WHEN tf.n_type * 20 < (SELECT COUNT(*) FROM mimiciv_hosp.admissions) THEN 0 ELSE 1 END,
-                                          (LENGTH(g.admission_type) * 7919 + ASCII(SUBSTRING(g.admission_type, 2, 1)) * 131
+                                 ORDER BY CASE WHEN tf.n_type * 20 < (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+                                     THEN 0 ELSE 1 END,
+                                          (LENGTH(g.admission_type) * 7919 + ASCII(SUBSTRING(g.admission_type, 2,
+                                              1)) * 131
                                            + ASCII(SUBSTRING(g.icd_code || '0000', 2, 1)) * 1009
                                            + ASCII(SUBSTRING(g.icd_code || '0000', 3, 1)) * 9973
                                            + ASCII(SUBSTRING(g.icd_code || '0000', 4, 1)) * 31) % 1151,

@@ -13,7 +13,8 @@ WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
 ), big AS (
-  SELECT coh.icd_code, coh.icd_version, COUNT(*) AS n_coh FROM coh GROUP BY coh.icd_code, coh.icd_version HAVING COUNT(*) >= 3
+  SELECT coh.icd_code, coh.icd_version, COUNT(*) AS n_coh FROM coh GROUP BY coh.icd_code, coh.icd_version
+      HAVING COUNT(*) >= 3
 ), adm_lab AS (  -- per admission and charged numeric lab: its units (lowest, highest; NULL when none is recorded)
   SELECT l.hadm_id, l.itemid, MIN(l.valueuom) AS unit_lo, MAX(l.valueuom) AS unit_hi
   FROM mimiciv_hosp.labevents l
@@ -31,7 +32,8 @@ WITH coh AS (
   SELECT l.itemid, COUNT(DISTINCT l.hadm_id) AS n_lab_adm FROM mimiciv_hosp.labevents l GROUP BY l.itemid
 ), pick AS (
   SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version
-                                    ORDER BY CASE WHEN labs.n_coh > 100 AND cover.n_lab_adm * 10 > (SELECT COUNT(*) FROM mimiciv_hosp.admissions) * 3
+                                    ORDER BY CASE WHEN labs.n_coh > 100 AND cover.n_lab_adm * 10 > (SELECT COUNT(*)
+                                        FROM mimiciv_hosp.admissions) * 3
                                                   THEN 1 ELSE 0 END,
                                              (labs.itemid * 7919 + ASCII(SUBSTRING(labs.icd_code || '0000', 2, 1)) * 131
                                               + ASCII(SUBSTRING(labs.icd_code || '0000', 3, 1)) * 1009
@@ -39,17 +41,11 @@ WITH coh AS (
                                               + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn
   FROM labs JOIN cover ON cover.itemid = labs.itemid
 )
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       p.n_adm
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+     , p.n_adm
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= CASE WHEN p.n_coh > 100 THEN 1 ELSE 3 END
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d

@@ -5,15 +5,4 @@
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
   , ('migraine', '346%', 'G43%'), ('pneumococcal pneumonia', '481%', 'J13%'), ('infectious arthritis', '711%', 'M00%')
-), cohort AS (
-  SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance, a.hadm_id
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.insurance IS NOT NULL
-)
-SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance, COUNT(*) AS n_adm
-FROM cohort c
-GROUP BY c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance
-HAVING COUNT(*) >= 20
+-- include: fragments/group_strata.sql stratum=insurance dx= where= min=20

@@ -12,7 +12,8 @@ WITH att AS (
           WHEN 'admission location' THEN a.admission_location WHEN 'discharge location' THEN a.discharge_location
           ELSE pt.gender END IS NOT NULL
 ), pick AS (
-  SELECT att.*, ROW_NUMBER() OVER (PARTITION BY att.hadm_id ORDER BY MD5(CAST(att.hadm_id AS VARCHAR) || att.attribute), att.attribute) AS rn
+  SELECT att.*, ROW_NUMBER() OVER (PARTITION BY att.hadm_id ORDER BY MD5(CAST(att.hadm_id AS VARCHAR) || att.attribute),
+      att.attribute) AS rn
   FROM att
 )
 SELECT p.subject_id, p.hadm_id, CAST(p.admittime AS DATE) AS admit_date, p.attribute

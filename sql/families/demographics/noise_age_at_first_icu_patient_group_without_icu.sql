@@ -6,10 +6,12 @@ SELECT DISTINCT d.subject_id
 FROM mimiciv_hosp.diagnoses_icd d
 WHERE d.subject_id <> {{subject_id}}
   AND (d.subject_id + {{subject_id}}) % 7 = 0
-  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
+      AND d.icd_code LIKE {{icd10_pattern}}))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d2 JOIN mimiciv_icu.icustays s ON s.hadm_id = d2.hadm_id
                   WHERE d2.subject_id = d.subject_id
-                    AND ((d2.icd_version = 9 AND d2.icd_code LIKE {{icd9_pattern}}) OR (d2.icd_version = 10 AND d2.icd_code LIKE {{icd10_pattern}})))
+                    AND ((d2.icd_version = 9 AND d2.icd_code LIKE {{icd9_pattern}}) OR (d2.icd_version = 10
+                        AND d2.icd_code LIKE {{icd10_pattern}})))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d3
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d3.icd_code AND t.icd_version = d3.icd_version
                   JOIN mimiciv_icu.icustays s3 ON s3.hadm_id = d3.hadm_id

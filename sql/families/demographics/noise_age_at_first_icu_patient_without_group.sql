@@ -8,7 +8,8 @@ WHERE p.subject_id <> {{subject_id}}
   AND (p.subject_id + {{subject_id}}) % 7 = 0
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   WHERE d.subject_id = p.subject_id
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+                    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
+                        AND d.icd_code LIKE {{icd10_pattern}})))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   WHERE d.subject_id = p.subject_id

@@ -7,7 +7,8 @@ WHERE o.subject_id <> {{subject_id}} AND o.deathtime IS NOT NULL
   -- the date is no day of any of this patient's own stays (read by date, the question would be answerable)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.admissions m
                   WHERE m.subject_id = {{subject_id}}
-                    AND CAST(o.admittime AS DATE) BETWEEN CAST(LEAST(m.admittime, COALESCE(m.edregtime, m.admittime)) AS DATE)
+                    AND CAST(o.admittime AS DATE) BETWEEN CAST(LEAST(m.admittime, COALESCE(m.edregtime,
+                        m.admittime)) AS DATE)
                                                       AND CAST(GREATEST(m.dischtime, m.admittime) AS DATE))
 ORDER BY ABS(o.hadm_id - {{hadm_id}}), o.hadm_id
 LIMIT 3

@@ -3,10 +3,7 @@
 -- values of the family, and only the record shows the cohort is not that size
 --   group_adm  admissions coded with the group
 --   strata     their count per admission location
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+-- include: fragments/group_admissions.sql
 ), strata AS (
   SELECT a.admission_location, COUNT(*) AS n
   FROM mimiciv_hosp.admissions a JOIN group_adm g ON g.hadm_id = a.hadm_id

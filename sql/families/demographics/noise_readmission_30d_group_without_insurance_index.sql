@@ -11,7 +11,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, d.hadm_id
   FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern)
   WHERE g.dx_group <> {{dx_group}}
 ), index_adm AS (
   SELECT ga.dx_group, a.insurance, a.hospital_expire_flag,
@@ -23,4 +24,5 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM group_adm ga WHERE ga.dx_group = g.dx_group)
   AND NOT EXISTS (SELECT 1 FROM index_adm i
-                  WHERE i.dx_group = g.dx_group AND i.rn = 1 AND i.insurance = {{insurance}} AND i.hospital_expire_flag = 0)
+                  WHERE i.dx_group = g.dx_group AND i.rn = 1 AND i.insurance = {{insurance}}
+                      AND i.hospital_expire_flag = 0)

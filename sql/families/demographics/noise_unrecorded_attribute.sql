@@ -1,4 +1,5 @@
--- Record noise: an attribute with no recorded value for this admission (e.g. marital status or discharge location missing)
+-- Record noise: an attribute with no recorded value for this admission (e.g. marital status or discharge location
+--   missing)
 SELECT v.attribute
 FROM (VALUES ('insurance'), ('marital status'), ('language'), ('race'), ('admission location'),
              ('discharge location')) AS v(attribute)

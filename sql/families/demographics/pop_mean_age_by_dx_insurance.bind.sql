@@ -1,16 +1,10 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, insurance) with ≥ 20 admissions having both (a cohort mean over a handful does not discriminate); ≤ 2 values per diagnosis
+-- (diagnosis, insurance) with ≥ 20 admissions having both (a cohort mean over a handful does not discriminate); ≤ 2
+--   values per diagnosis
 WITH g AS (
   SELECT x.icd_code, x.icd_version, a.insurance
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
   WHERE a.insurance IS NOT NULL
   GROUP BY x.icd_code, x.icd_version, a.insurance
   HAVING COUNT(DISTINCT a.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
-), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
-                                 ORDER BY (LENGTH(g.insurance) * 7919 + LENGTH(g.icd_code)) % 1229, g.insurance) AS rn
-  FROM g
-)
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.insurance
-FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rn <= 2
+-- include: fragments/code_value_pick.sql cte=g value=insurance mod=1229 titles=d_icd_diagnoses n=2

@@ -3,15 +3,4 @@
 -- strata of 20-29 had no death (15.2%); from 25, 4 of 40 (10%)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), cohort AS (
-  SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_location, a.hadm_id
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.admission_location IS NOT NULL
-)
-SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.admission_location, COUNT(*) AS n_adm
-FROM cohort c
-GROUP BY c.dx_group, c.icd9_pattern, c.icd10_pattern, c.admission_location
-HAVING COUNT(*) >= 25
+-- include: fragments/group_strata.sql stratum=admission_location dx= where= min=25

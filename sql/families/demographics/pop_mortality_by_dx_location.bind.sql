@@ -8,11 +8,4 @@ WITH g AS (
   GROUP BY x.icd_code, x.icd_version, a.admission_location
   HAVING COUNT(DISTINCT a.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
      AND COUNT(DISTINCT CASE WHEN a.hospital_expire_flag = 1 THEN a.hadm_id END) >= 1
-), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
-                                 ORDER BY (LENGTH(g.admission_location) * 7919 + LENGTH(g.icd_code)) % 1229, g.admission_location) AS rn
-  FROM g
-)
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.admission_location
-FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rn <= 2
+-- include: fragments/code_value_pick.sql cte=g value=admission_location mod=1229 titles=d_icd_diagnoses n=2

@@ -4,7 +4,8 @@ WITH group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
+        AND d.icd_code LIKE {{icd10_pattern}}))
 ), icu AS (
   SELECT s.subject_id, s.hadm_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
   FROM mimiciv_icu.icustays s

@@ -7,7 +7,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, d.hadm_id
   FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern)
 ), index_adm AS (
   SELECT ga.dx_group, ga.icd9_pattern, ga.icd10_pattern, a.insurance, a.hospital_expire_flag,
          ROW_NUMBER() OVER (PARTITION BY ga.dx_group, a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn

@@ -7,7 +7,8 @@ WITH g AS (
     AND t.careunit NOT LIKE 'Emergency%'
   GROUP BY t.hadm_id, t.careunit
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.careunit) * 7919 + g.hadm_id) % 1213, g.careunit) AS rn
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.careunit) * 7919 + g.hadm_id) % 1213,
+      g.careunit) AS rn
   FROM g
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.careunit

@@ -9,17 +9,11 @@
 --   cci             the index per admission; spread: at most 34 per value and 30 per group
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), per AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
-         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
+-- include: fragments/group_admissions_ranked.sql
 ), first_adm AS (
   SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, p.admittime, p.hadm_id,
-         ROW_NUMBER() OVER (PARTITION BY p.dx_group ORDER BY (p.subject_id * 31 + LENGTH(p.dx_group)) % 10007, p.subject_id) AS rn
+         ROW_NUMBER() OVER (PARTITION BY p.dx_group ORDER BY (p.subject_id * 31 + LENGTH(p.dx_group)) % 10007,
+             p.subject_id) AS rn
   FROM per p
   WHERE p.rk = 1
     AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
@@ -29,23 +23,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   FROM first_adm f
   JOIN mimiciv_hosp.patients pt ON pt.subject_id = f.subject_id
   WHERE f.rn <= 40
-), diag AS (
-  SELECT d.hadm_id,
-         CASE WHEN d.icd_version = 9 THEN d.icd_code END AS icd9_code,
-         CASE WHEN d.icd_version = 10 THEN d.icd_code END AS icd10_code
-  FROM mimiciv_hosp.diagnoses_icd d
-  JOIN index_adm i ON i.hadm_id = d.hadm_id
-), com AS (
-  -- include: fragments/charlson_flags.sql
-  FROM index_adm AS ad
-  LEFT JOIN diag
-    ON ad.hadm_id = diag.hadm_id
-  GROUP BY
-    ad.hadm_id
-), ag AS (
-  SELECT i.hadm_id,
-         CASE WHEN i.age < 50 THEN 0 WHEN i.age < 60 THEN 1 WHEN i.age < 70 THEN 2 WHEN i.age < 80 THEN 3 ELSE 4 END AS age_score
-  FROM index_adm i
+-- include: fragments/charlson_index_steps.sql
 ), cci AS (
   SELECT
     com.hadm_id,

@@ -14,7 +14,8 @@ WITH pos AS (
   GROUP BY pos.hadm_id, pos.spec_type_desc HAVING COUNT(DISTINCT m.org_name) = 1
 ), strat AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.org_name
-                                 ORDER BY (u.hadm_id * 31 + LENGTH(u.spec_type_desc)) % 10007, u.hadm_id, u.spec_type_desc) AS rn
+                                 ORDER BY (u.hadm_id * 31 + LENGTH(u.spec_type_desc)) % 10007, u.hadm_id,
+                                     u.spec_type_desc) AS rn
   FROM u
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, s.spec_type_desc AS specimen

@@ -9,11 +9,14 @@ WITH fc AS (
   SELECT fc.subject_id, fc.hadm_id, fc.spec_type_desc, p.drug, MIN(p.starttime) AS first_after
   FROM fc
   JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = fc.hadm_id AND p.starttime >= fc.culture_time
-  WHERE p.drug IN ('CefazoLIN', 'Vancomycin', 'CeftriaXONE', 'Piperacillin-Tazobactam', 'Azithromycin', 'MetRONIDAZOLE (FLagyl)', 'Cefepime', 'Ciprofloxacin HCl', 'Meropenem')
+  WHERE p.drug IN ('CefazoLIN', 'Vancomycin', 'CeftriaXONE', 'Piperacillin-Tazobactam', 'Azithromycin',
+      'MetRONIDAZOLE (FLagyl)', 'Cefepime', 'Ciprofloxacin HCl', 'Meropenem')
   GROUP BY fc.subject_id, fc.hadm_id, fc.spec_type_desc, p.drug, fc.culture_time
   HAVING MIN(p.starttime) <= fc.culture_time + INTERVAL '72 hours'
 ), pick AS (
-  SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.hadm_id ORDER BY (LENGTH(x.drug) * 7919 + LENGTH(x.spec_type_desc) * 31 + x.hadm_id) % 1097, x.drug, x.spec_type_desc) AS rn
+  SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.hadm_id
+      ORDER BY (LENGTH(x.drug) * 7919 + LENGTH(x.spec_type_desc) * 31 + x.hadm_id) % 1097, x.drug,
+          x.spec_type_desc) AS rn
   FROM pairs x
 )
 SELECT p.subject_id, p.hadm_id, p.spec_type_desc AS specimen, p.drug

@@ -12,10 +12,12 @@ WITH dx AS (
    AND earlier.icd_version = later.icd_version AND earlier.admittime < later.admittime
   GROUP BY later.subject_id, later.hadm_id, later.icd_code, later.icd_version
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.icd_code) * 7919 + g.hadm_id) % 1181, g.icd_code) AS rn
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY (LENGTH(g.icd_code) * 7919 + g.hadm_id) % 1181,
+      g.icd_code) AS rn
   FROM g
 ), per_code AS (
-  SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.icd_code, p.icd_version ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id) AS rc
+  SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.icd_code, p.icd_version
+      ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id) AS rc
   FROM pick p WHERE p.rn <= 2
 )
 SELECT p.subject_id, p.hadm_id, CAST(a.admittime AS DATE) AS admit_date, TRIM(p.icd_code) AS icd_code, p.icd_version,

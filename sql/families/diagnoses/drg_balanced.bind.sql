@@ -6,7 +6,8 @@ WITH g AS (
   WHERE d.drg_type IS NOT NULL
   GROUP BY d.hadm_id, TRIM(d.drg_type) HAVING COUNT(DISTINCT d.description) = 1
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.drg_type = 'APR' THEN 0 ELSE 1 END, g.drg_type) AS rn
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.drg_type = 'APR' THEN 0
+      ELSE 1 END, g.drg_type) AS rn
   FROM g
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drg_type

@@ -8,7 +8,8 @@
 WITH weights AS (
   SELECT p0.drug, COUNT(DISTINCT p0.hadm_id) AS w
   FROM mimiciv_hosp.prescriptions p0
-  WHERE p0.drug IN ('CefazoLIN', 'Vancomycin', 'CeftriaXONE', 'Piperacillin-Tazobactam', 'Azithromycin', 'MetRONIDAZOLE (FLagyl)', 'Cefepime', 'Ciprofloxacin HCl', 'Meropenem')
+  WHERE p0.drug IN ('CefazoLIN', 'Vancomycin', 'CeftriaXONE', 'Piperacillin-Tazobactam', 'Azithromycin',
+      'MetRONIDAZOLE (FLagyl)', 'Cefepime', 'Ciprofloxacin HCl', 'Meropenem')
   GROUP BY p0.drug
 ), valid AS (
   SELECT wt.drug, wt.w, SUM(wt.w) OVER (ORDER BY wt.drug) AS hi, SUM(wt.w) OVER () AS total

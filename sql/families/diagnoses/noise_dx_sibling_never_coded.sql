@@ -12,4 +12,5 @@ WHERE t.icd_version = {{icd_version}}
   AND SUBSTRING(t.icd_code, 1, 4) = SUBSTRING({{icd_code}}, 1, 4)
   AND TRIM(t.icd_code) <> {{icd_code}}
   AND SUBSTRING(LOWER(t.long_title), 1, 8) = SUBSTRING(LOWER({{icd_title}}), 1, 8)
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x WHERE x.icd_code = t.icd_code AND x.icd_version = t.icd_version)
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x WHERE x.icd_code = t.icd_code
+      AND x.icd_version = t.icd_version)

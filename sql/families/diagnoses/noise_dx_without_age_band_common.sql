@@ -14,7 +14,8 @@ FROM (
                     JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
                     JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
                     WHERE x.icd_code = c.icd_code AND x.icd_version = c.icd_version
-                      AND pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN {{age_lo}} AND {{age_hi}})
+                      AND pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year BETWEEN {{age_lo}}
+                          AND {{age_hi}})
 ) x
-ORDER BY x.n DESC, x.icd_code
+ORDER BY x.n DESC, x.icd_code ASC
 LIMIT 3

@@ -10,7 +10,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, COUNT(DISTINCT d.subject_id) AS w
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern)
   GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern
 ), valid AS (
   SELECT wt.dx_group, wt.icd9_pattern, wt.icd10_pattern, wt.w,
@@ -19,7 +20,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   WHERE wt.dx_group <> {{dx_group}}
     AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                     WHERE d.subject_id = {{subject_id}}
-                      AND ((d.icd_version = 9 AND d.icd_code LIKE wt.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE wt.icd10_pattern)))
+                      AND ((d.icd_version = 9 AND d.icd_code LIKE wt.icd9_pattern) OR (d.icd_version = 10
+                          AND d.icd_code LIKE wt.icd10_pattern)))
 )
 SELECT v.dx_group, v.icd9_pattern, v.icd10_pattern
 FROM valid v

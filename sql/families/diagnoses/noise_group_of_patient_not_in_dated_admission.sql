@@ -9,10 +9,12 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
               WHERE d.subject_id = {{subject_id}}
-                AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+                AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+                    AND d.icd_code LIKE g.icd10_pattern)))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   WHERE d.subject_id = {{subject_id}}
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+                        AND d.icd_code LIKE g.icd10_pattern))
                     AND {{admit_date}} BETWEEN CAST(LEAST(a.admittime, COALESCE(a.edregtime, a.admittime)) AS DATE)
                                            AND CAST(GREATEST(a.dischtime, a.admittime) AS DATE))

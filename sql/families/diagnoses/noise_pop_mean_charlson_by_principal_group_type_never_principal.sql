@@ -2,7 +2,8 @@
 -- principal (first-coded) diagnosis: the group and the admission type both exist together, the cohort of admissions
 -- with the group as principal diagnosis does not. The family keeps it to groups Clean questions name (match_clean):
 -- the groups that are only ever secondary diagnoses (essential hypertension, chronic kidney disease, chronic ischemic
--- heart disease) were 20 of 41 twins and in no Clean question (a wording tell). Nor is any principal diagnosis of that type
+-- heart disease) were 20 of 41 twins and in no Clean question (a wording tell). Nor is any principal diagnosis of that
+--   type
 -- a code whose title names the group ("Hypertensive chronic kidney disease ..."), which a clinician could read as it
 --   dx_groups  the family's groups
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
@@ -13,10 +14,12 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
               WHERE a.admission_type = {{admission_type}}
-                AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+                AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+                    AND d.icd_code LIKE g.icd10_pattern)))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   WHERE a.admission_type = {{admission_type}} AND d.seq_num = 1
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)))
+                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+                        AND d.icd_code LIKE g.icd10_pattern)))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id

@@ -3,10 +3,7 @@
 -- questions use, the count a Clean count, and only the record shows the cohort is not that size
 --   group_adm  admissions whose principal (first-coded) diagnosis is the group
 --   strata     their count per admission type
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+-- include: fragments/group_admissions.sql
     AND d.seq_num = 1
 ), strata AS (
   SELECT a.admission_type, COUNT(*) AS n

@@ -1,9 +1,9 @@
 -- Fragment: the Charlson comorbidity flags (the MIMIC community's charlson definition: 17 comorbidity groups from
 -- ICD-9 and ICD-10 codes), as the SELECT list of a CTE over admissions `ad` LEFT JOIN `diag` (hadm_id, icd9_code,
 -- icd10_code), grouped by ad.hadm_id. One 0/1 column per comorbidity; the including file weights and sums them.
--- Included by diagnoses/charlson_of_first_group_admission.sql (the reference), its binding query
+-- Included by diagnoses/charlson_of_first_group_admission.ref.sql (the reference), its binding query
 -- diagnoses/charlson_first_group_admission.bind.sql (which samples by the same score) and
--- diagnoses/pop_mean_charlson_by_principal_group_type.sql.
+-- diagnoses/pop_mean_charlson_by_principal_group_type.ref.sql.
   SELECT
     ad.hadm_id,
     MAX(

@@ -1,7 +1,7 @@
 -- Fragment: the first-day SOFA components (the MIMIC community's first_day_sofa definition, over base tables).
 -- It continues a WITH list whose last CTE is `stay` (stay_id, hadm_id, intime) and defines lab, bg, pafi, vital,
 -- gcs, uo, vaso and scored (the six organ scores by the SOFA cut-offs); the including file closes scored's
--- parenthesis and sums the scores. Included by vitals/first_day_sofa_first_icu_with_group.sql (one stay) and its
+-- parenthesis and sums the scores. Included by vitals/first_day_sofa_first_icu_with_group.ref.sql (one stay) and its
 -- binding query (every ICU stay), so the binding samples by exactly the score the reference computes.
 ), lab AS (
   SELECT st.stay_id,

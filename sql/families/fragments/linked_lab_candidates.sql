@@ -13,7 +13,8 @@ WITH linked AS (
 ), siblings AS (
   SELECT * FROM (VALUES (50971, 50971), (50971, 50822), (50931, 50931), (50931, 50809), (50889, 50889),
                         (50889, 51652), (50868, 50868), (51301, 51301), (50813, 50813), (50912, 50912),
-                        (51006, 51006), (50963, 50963), (51003, 51003), (50885, 50885), (50960, 50960)) AS s(itemid, same_itemid)
+                        (51006, 51006), (50963, 50963), (51003, 51003), (50885, 50885), (50960, 50960)) AS s(itemid,
+                            same_itemid)
 ), lab_info AS (
   SELECT l.itemid, CAST(MIN(l.ref_range_upper) AS DOUBLE PRECISION) AS threshold, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
@@ -25,7 +26,8 @@ WITH linked AS (
   SELECT l.itemid, l.valuenum, 1 AS filed FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}}
   UNION ALL
   SELECT l.itemid, l.valuenum, 0 AS filed
-  FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.admissions a ON a.hadm_id = {{hadm_id}} AND a.subject_id = l.subject_id
+  FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.admissions a ON a.hadm_id = {{hadm_id}}
+      AND a.subject_id = l.subject_id
   WHERE l.subject_id = {{subject_id}} AND l.hadm_id IS NULL AND l.charttime BETWEEN a.admittime AND a.dischtime
 ), adm_top AS (
   SELECT s.itemid, MAX(l.valuenum) AS top,
@@ -34,13 +36,8 @@ WITH linked AS (
   GROUP BY s.itemid
 )
 SELECT li.itemid,
-       CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       li.threshold, li.unit
+-- include: fragments/lab_label.sql alias=d
+     , li.threshold, li.unit
 FROM lab_info li
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = li.itemid
 WHERE li.itemid <> {{itemid}}

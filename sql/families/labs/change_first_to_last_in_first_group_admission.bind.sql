@@ -10,18 +10,8 @@ WITH routine AS (
   HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
 ), dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), per AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
-         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
-), idx AS (
-  SELECT p.* FROM per p
-  WHERE p.rk = 1 AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
-                                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
+-- include: fragments/group_admissions_ranked.sql
+-- include: fragments/group_first_admission_untied.sql
 ), lab_ends AS (
   SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t_first, MAX(l.charttime) AS t_last, COUNT(*) AS n
   FROM mimiciv_hosp.labevents l
@@ -37,7 +27,8 @@ WITH routine AS (
            AND l.valuenum IS NOT NULL AND (l.charttime = e.t_first OR l.charttime = e.t_last)) = 2
 ), pick AS (
   SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, o.itemid,
-         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY CASE WHEN o.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY CASE WHEN o.itemid IN (SELECT r.itemid
+             FROM routine r) THEN 1 ELSE 0 END,
                                     (o.itemid * 7919 + i.subject_id) % 1097, o.itemid) AS rn
   FROM idx i JOIN ok o ON o.hadm_id = i.hadm_id
 )

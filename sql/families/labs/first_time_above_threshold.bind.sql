@@ -41,18 +41,13 @@ WITH routine AS (
                                                                             pick.hadm_id) AS rn_k
   FROM pick WHERE pick.rn <= 2
 )
-SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
+SELECT a.subject_id, a.hadm_id, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+  , CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit
 FROM even p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn_k <= 5
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
 LIMIT 20000

@@ -12,7 +12,8 @@ WITH routine AS (
   FROM mimiciv_hosp.prescriptions p WHERE p.starttime IS NOT NULL
   GROUP BY p.hadm_id, p.drug
 ), dpick AS (
-  SELECT d0.*, ROW_NUMBER() OVER (PARTITION BY d0.hadm_id ORDER BY (LENGTH(d0.drug) * 7919 + d0.hadm_id) % 1021, d0.drug) AS rn
+  SELECT d0.*, ROW_NUMBER() OVER (PARTITION BY d0.hadm_id ORDER BY (LENGTH(d0.drug) * 7919 + d0.hadm_id) % 1021,
+      d0.drug) AS rn
   FROM d0
 ), la AS (
   SELECT l.hadm_id, l.itemid, dp.drug, MIN(l.charttime) AS t1
@@ -26,22 +27,17 @@ WITH routine AS (
   GROUP BY la.hadm_id, la.itemid, la.drug
   HAVING COUNT(DISTINCT l.valuenum) = 1
 ), pick AS (
-  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r)
+      THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
   FROM u
 )
-SELECT a.subject_id, a.hadm_id, p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+SELECT a.subject_id, a.hadm_id, p.drug, p.itemid,
+-- include: fragments/lab_label.sql alias=d
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn = 1
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id
 LIMIT 20000

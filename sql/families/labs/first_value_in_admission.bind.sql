@@ -1,4 +1,5 @@
--- (admission, numeric lab with an named unambiguously by label, fluid and category) whose first result is a single value; ≤ 2 labs per admission
+-- (admission, numeric lab with an named unambiguously by label, fluid and category) whose first result is a single
+--   value; ≤ 2 labs per admission
 -- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
@@ -20,22 +21,17 @@ WITH routine AS (
   HAVING COUNT(DISTINCT l.valuenum) = 1 AND COUNT(DISTINCT l.valueuom) <= 1
 ), pick AS (
   SELECT u.hadm_id, u.itemid,
-         ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+         ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r)
+             THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1009, u.itemid) AS rn
   FROM u
 )
-SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.itemid,
+-- include: fragments/lab_label.sql alias=d
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
 LIMIT 20000

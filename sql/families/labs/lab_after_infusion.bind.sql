@@ -27,7 +27,8 @@ WITH routine AS (
 ), pick AS (
   SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id
                                  ORDER BY CASE WHEN f.lab_itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
-                                          (f.itemid * 7919 + f.lab_itemid * 31 + f.stay_id) % 1097, f.itemid, f.lab_itemid) AS rn
+                                          (f.itemid * 7919 + f.lab_itemid * 31 + f.stay_id) % 1097, f.itemid,
+                                              f.lab_itemid) AS rn
   FROM firsts f
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = f.lab_itemid
   WHERE li.label IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 GROUP BY li2.label HAVING COUNT(*) = 1)

@@ -19,21 +19,16 @@ WITH routine AS (
   FROM f JOIN mimiciv_hosp.admissions a ON a.hadm_id = f.hadm_id
   WHERE f.n_units <= 1
 ), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
+  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.itemid IN (SELECT r.itemid FROM routine r)
+      THEN 1 ELSE 0 END,
                                   (g.itemid * 7919 + g.hadm_id) % 1013, g.itemid) AS rn
   FROM g WHERE g.off_h >= 2 AND g.off_h <= 48
 )
-SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label,
-       CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
+SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+     , CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
 LIMIT 20000

@@ -1,30 +1,14 @@
 -- (admission, lab, calendar day with a numeric result of that lab) where the admission has ≥ 1 other day
 -- without it; ≤ 2 per admission
-WITH d AS (
-  SELECT l.hadm_id, l.itemid, CAST(l.charttime AS DATE) AS chart_date, COUNT(DISTINCT l.valueuom) AS n_units
-  FROM mimiciv_hosp.labevents l
-  WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
-  GROUP BY l.hadm_id, l.itemid, CAST(l.charttime AS DATE)
-), pick AS (
-  SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.hadm_id
-                                 ORDER BY (d.itemid * 7919 + d.hadm_id + EXTRACT(DAY FROM d.chart_date)) % 1237, d.itemid, d.chart_date) AS rn
-  FROM d
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE d.n_units = 1
-    AND CAST(a.dischtime AS DATE) - CAST(a.admittime AS DATE) >= 2
+-- include: fragments/lab_days.sql
 )
-SELECT a.subject_id, p.hadm_id, p.itemid, CASE WHEN x.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN x.label
-            WHEN x.label || '|' || x.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN x.label || ' (' || LOWER(x.fluid) || ')'
-            ELSE x.label || ' (' || LOWER(x.fluid) || ', ' || LOWER(x.category) || ')' END AS lab_label, p.chart_date
+SELECT a.subject_id, p.hadm_id, p.itemid,
+-- include: fragments/lab_label.sql alias=x
+  , p.chart_date
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
 WHERE p.rn <= 2
-  AND x.label || '|' || x.fluid || '|' || x.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=x
 ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
 LIMIT 20000

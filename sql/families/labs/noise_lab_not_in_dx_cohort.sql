@@ -4,12 +4,8 @@
 --   cohort_labs  the labs measured in admissions coded with the diagnosis (one pass over those admissions' labs,
 --                not one per candidate lab)
 WITH lab_items AS (
-  SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-                THEN d.label
-              WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                               GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-                THEN d.label || ' (' || LOWER(d.fluid) || ')'
-              ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+  SELECT d.itemid,
+-- include: fragments/lab_label.sql alias=d
   FROM mimiciv_hosp.d_labitems d
   WHERE d.label || '|' || d.fluid || '|' || d.category IN (
         SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q

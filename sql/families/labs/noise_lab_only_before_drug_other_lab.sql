@@ -2,20 +2,15 @@
 -- to labs Clean questions of the family ask about) whose every result precedes the drug's first start: the drug and
 -- the lab both exist in the admission, only "after" cannot hold. Split from the joint lab-or-drug swap, whose
 -- (lab, drug) pair had to occur together in one Clean question: it verified for 3 of 160 twins. No result of the
--- lab drawn unfiled (hadm_id NULL) during the stay after the drug's start either, which a reader could take as the answer.
+-- lab drawn unfiled (hadm_id NULL) during the stay after the drug's start either, which a reader could take as the
+--   answer.
 -- The drug's time is the earlier of its first start and first order entry (one question form says "after the first
 -- ... order")
-SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+SELECT d.itemid,
+-- include: fragments/lab_label.sql alias=d
 FROM mimiciv_hosp.d_labitems d
 WHERE d.itemid <> {{itemid}}
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
   AND (SELECT MAX(l.charttime) FROM mimiciv_hosp.labevents l
        WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid AND l.valuenum IS NOT NULL)
       <= (SELECT LEAST(MIN(p.starttime), MIN(COALESCE(ph.entertime, p.starttime))) FROM mimiciv_hosp.prescriptions p

@@ -10,5 +10,6 @@ WHERE a.subject_id = {{subject_id}} AND a.hadm_id <> {{hadm_id}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l
                   WHERE l.subject_id = {{subject_id}} AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
                     AND (l.hadm_id = a.hadm_id
-                         OR (l.hadm_id IS NULL AND l.charttime >= LEAST(a.admittime, COALESCE(a.edregtime, a.admittime))))
+                         OR (l.hadm_id IS NULL AND l.charttime >= LEAST(a.admittime, COALESCE(a.edregtime,
+                             a.admittime))))
                     AND EXTRACT(EPOCH FROM (l.charttime - a.admittime)) <= {{hours}} * 3600)

@@ -12,14 +12,7 @@
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
   , ('aortic valve disease', '4241%', 'I35%')
-), strata AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance, COUNT(DISTINCT a.hadm_id) AS n
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.insurance IS NOT NULL
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance
+-- include: fragments/group_stratum_sizes.sql cte=strata stratum=insurance dx= where=
 ), clean_sized AS (
   SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern, s.insurance FROM strata s WHERE s.n >= 20
 ), by_title AS (
@@ -29,13 +22,4 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = t.icd_code AND d.icd_version = t.icd_version
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
 )
-SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance
-FROM (SELECT {{dx_group}} AS dx_group, {{icd9_pattern}} AS icd9_pattern, {{icd10_pattern}} AS icd10_pattern, i.insurance
-      FROM (SELECT DISTINCT cs.insurance FROM clean_sized cs) i
-      WHERE i.insurance <> {{insurance}}
-      UNION ALL
-      SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, {{insurance}} AS insurance
-      FROM (SELECT DISTINCT cs.dx_group, cs.icd9_pattern, cs.icd10_pattern FROM clean_sized cs) g
-      WHERE g.dx_group <> {{dx_group}}) c
-WHERE NOT EXISTS (SELECT 1 FROM strata s WHERE s.dx_group = c.dx_group AND s.insurance = c.insurance)
-  AND NOT EXISTS (SELECT 1 FROM by_title bt WHERE bt.dx_group = c.dx_group AND bt.insurance = c.insurance)
+-- include: fragments/empty_group_insurance_stratum.sql

@@ -5,14 +5,7 @@
 --   sizes      admissions per (group, admission type)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), sizes AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type, COUNT(DISTINCT a.hadm_id) AS n
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.admission_type IS NOT NULL
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type
+-- include: fragments/group_stratum_sizes.sql cte=sizes stratum=admission_type dx= where=
 )
 SELECT s.admission_type
 FROM sizes s

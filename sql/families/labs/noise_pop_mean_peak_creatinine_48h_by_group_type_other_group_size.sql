@@ -9,14 +9,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   ('schizophrenia', '295%', 'F20%'), ('osteoarthritis of the knee', '715_6%', 'M17%'),
   ('chronic gout', '27402%', 'M1A%'), ('immunodeficiency disorders', '279%', 'D84%'),
   ('allergic rhinitis', '477%', 'J30%')
-), sizes AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type, COUNT(DISTINCT a.hadm_id) AS n
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.admission_type IS NOT NULL
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type
+-- include: fragments/group_stratum_sizes.sql cte=sizes stratum=admission_type dx= where=
 )
 SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern
 FROM sizes s

@@ -9,12 +9,7 @@
 --   cum      cumulative weights, for the weighted draws
 WITH named AS (
   SELECT d.itemid, d.fluid, d.category, f.n,
-         CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-                THEN d.label
-              WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                               GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-                THEN d.label || ' (' || LOWER(d.fluid) || ')'
-              ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+-- include: fragments/lab_label.sql alias=d
   FROM mimiciv_hosp.d_labitems d
   JOIN (SELECT l0.itemid, COUNT(DISTINCT l0.hadm_id) AS n
         FROM mimiciv_hosp.labevents l0

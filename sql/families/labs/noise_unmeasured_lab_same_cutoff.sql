@@ -15,19 +15,14 @@ WITH lim AS (
   FROM lim CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
   WHERE lim.itemid = {{itemid}} AND CAST(ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS DOUBLE PRECISION) = {{threshold}}
 )
-SELECT d.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, x.unit,
+SELECT d.itemid,
+-- include: fragments/lab_label.sql alias=d
+  , x.unit,
        CAST(ROUND(CAST(x.upper * clean.k AS NUMERIC), 1) AS DOUBLE PRECISION) AS threshold
 FROM mimiciv_hosp.d_labitems d
 JOIN mimiciv_hosp.d_labitems d0 ON d0.itemid = {{itemid}} AND d0.category = d.category AND d0.fluid = d.fluid
 JOIN lim x ON x.itemid = d.itemid
 CROSS JOIN clean
 WHERE d.itemid <> {{itemid}}
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid = d.itemid)

@@ -13,7 +13,8 @@ WITH lim AS (
   HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) > 0  -- one unit (hashed; a COUNT(DISTINCT) sorts)
 ), dh AS (
   SELECT DISTINCT p.drug, p.hadm_id FROM mimiciv_hosp.prescriptions p
-), lmax AS (  -- an admission is above a cut-off when its highest value is (one row per admission and lab, not per result)
+), lmax AS (
+  -- an admission is above a cut-off when its highest value is (one row per admission and lab, not per result)
   SELECT l.hadm_id, l.itemid, MAX(l.valuenum) AS vmax
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
   WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
@@ -52,18 +53,14 @@ WITH lim AS (
   WHERE (t.upper > h.upper AND t.upper >= m.vmax)
      OR (l1.drug <> h.drug AND l1.vmax <= h.upper) OR l2.vmax <= h.upper
 ), pick AS (
-  SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug) + CAST(hit.k * 10 AS INTEGER) * 101) % 1049,
+  SELECT hit.*, ROW_NUMBER() OVER (PARTITION BY hit.drug
+      ORDER BY (hit.itemid * 7919 + LENGTH(hit.drug) + CAST(hit.k * 10 AS INTEGER) * 101) % 1049,
                                                            hit.itemid, hit.k) AS rn
   FROM capable hit
 )
-SELECT p.drug, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit, p.n_adm
+SELECT p.drug, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+  , CAST(p.upper AS DOUBLE PRECISION) AS threshold, p.unit, p.n_adm
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 4
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d

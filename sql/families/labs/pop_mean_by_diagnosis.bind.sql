@@ -1,5 +1,6 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, numeric lab measured in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate); ≤ 3 labs per diagnosis
+-- (diagnosis, numeric lab measured in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate); ≤ 3
+--   labs per diagnosis
 -- adm_lab: each admission's numeric labs once per unit, so the diagnosis × lab join counts admissions and units
 -- without carrying every result (both COUNT(DISTINCT)s are unchanged; the join carries 2.2M rows, not one per result)
 WITH coh AS (
@@ -17,22 +18,17 @@ WITH coh AS (
   FROM coh JOIN big ON big.icd_code = coh.icd_code AND big.icd_version = coh.icd_version
   JOIN adm_lab l ON l.hadm_id = coh.hadm_id
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
+  HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200
+      FROM mimiciv_hosp.admissions))
 ), pick AS (
   SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version
                                     ORDER BY (labs.itemid * 7919 + LENGTH(labs.icd_code)) % 1039, labs.itemid) AS rn
   FROM labs
 )
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label
+SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid,
+-- include: fragments/lab_label.sql alias=d
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 3
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d

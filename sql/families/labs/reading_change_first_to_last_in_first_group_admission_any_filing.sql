@@ -9,7 +9,8 @@ WITH group_adm AS (
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
+        AND d.icd_code LIKE {{icd10_pattern}}))
 ), index_adm AS (
   SELECT g.hadm_id, g.admittime, g.dischtime
   FROM group_adm g

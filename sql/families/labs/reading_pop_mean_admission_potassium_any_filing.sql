@@ -5,15 +5,8 @@
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated insurance
 --   first_k    each cohort admission's first blood potassium (ROW_NUMBER by charttime)
-WITH group_adm AS (
-  SELECT DISTINCT d.hadm_id
-  FROM mimiciv_hosp.diagnoses_icd d
-  WHERE ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), cohort AS (
-  SELECT a.hadm_id, a.subject_id, a.admittime, a.dischtime, a.deathtime, a.hospital_expire_flag
-  FROM mimiciv_hosp.admissions a
-  JOIN group_adm g ON g.hadm_id = a.hadm_id
-  WHERE a.insurance = {{insurance}}
+-- include: fragments/group_admissions.sql
+-- include: fragments/stratum_cohort.sql stratum=insurance
 ), first_k AS (
   SELECT x.hadm_id, x.valuenum
   FROM (SELECT c.hadm_id, l.valuenum,

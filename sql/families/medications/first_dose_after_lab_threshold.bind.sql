@@ -36,26 +36,22 @@ WITH lim AS (
   HAVING COUNT(DISTINCT ed.dose_given || '|' || COALESCE(ed.dose_given_unit, '')) = 1
 ), pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id
-                                 ORDER BY (u.itemid * 7919 + LENGTH(u.medication) * 31 + u.hadm_id) % 1087, u.itemid, u.medication) AS rn
+                                 ORDER BY (u.itemid * 7919 + LENGTH(u.medication) * 31 + u.hadm_id) % 1087, u.itemid,
+                                     u.medication) AS rn
   FROM u
 ), strat AS (
   SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY LOWER(SUBSTRING(pick.medication, 1, 5))
                                     ORDER BY (pick.hadm_id * 31 + pick.itemid) % 10007, pick.hadm_id) AS rn_med
   FROM pick WHERE pick.rn = 1
 )
-SELECT a.subject_id, a.hadm_id, p.itemid, CASE WHEN d.label IN (SELECT q.label FROM mimiciv_hosp.d_labitems q GROUP BY q.label HAVING COUNT(*) = 1)
-              THEN d.label
-            WHEN d.label || '|' || d.fluid IN (SELECT q.label || '|' || q.fluid FROM mimiciv_hosp.d_labitems q
-                                             GROUP BY q.label, q.fluid HAVING COUNT(*) = 1)
-              THEN d.label || ' (' || LOWER(d.fluid) || ')'
-            ELSE d.label || ' (' || LOWER(d.fluid) || ', ' || LOWER(d.category) || ')' END AS lab_label, CAST(p.upper AS DOUBLE PRECISION) AS threshold,
+SELECT a.subject_id, a.hadm_id, p.itemid,
+-- include: fragments/lab_label.sql alias=d
+  , CAST(p.upper AS DOUBLE PRECISION) AS threshold,
        p.unit, p.medication AS drug
 FROM strat p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn_med <= 18
-  AND d.label || '|' || d.fluid || '|' || d.category IN (
-      SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-      GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
+-- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id
 LIMIT 20000

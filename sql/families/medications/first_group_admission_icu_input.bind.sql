@@ -3,21 +3,12 @@
 -- spread about as evenly as the record twin's (an input not given in that stay is never the ubiquitous saline)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), per AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
-         RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
-), idx AS (
-  SELECT p.* FROM per p
-  WHERE p.rk = 1 AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
-                                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
+-- include: fragments/group_admissions_ranked.sql
+-- include: fragments/group_first_admission_untied.sql
 ), stay1 AS (
   SELECT x.hadm_id, x.stay_id, x.intime
-  FROM (SELECT s.hadm_id, s.stay_id, s.intime, ROW_NUMBER() OVER (PARTITION BY s.hadm_id ORDER BY s.intime, s.stay_id) AS rn
+  FROM (SELECT s.hadm_id, s.stay_id, s.intime, ROW_NUMBER() OVER (PARTITION BY s.hadm_id
+      ORDER BY s.intime, s.stay_id) AS rn
         FROM mimiciv_icu.icustays s) x
   WHERE x.rn = 1
 ), day1 AS (
@@ -29,12 +20,14 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   HAVING COUNT(DISTINCT ie.amountuom) = 1
 ), pick AS (
   SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, d1.itemid,
-         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY (d1.itemid * 7919 + i.subject_id) % 1097, d1.itemid) AS rn
+         ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY (d1.itemid * 7919 + i.subject_id) % 1097,
+             d1.itemid) AS rn
   FROM idx i JOIN day1 d1 ON d1.hadm_id = i.hadm_id
 )
 SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date,
        p.itemid, di.label AS input_label
-FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
+FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid
+    ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,
                                                                       pick.subject_id, pick.dx_group) AS rn_item
       FROM pick WHERE pick.rn = 1) p
 JOIN mimiciv_icu.d_items di ON di.itemid = p.itemid

@@ -10,7 +10,8 @@ WITH f AS (
   HAVING COUNT(DISTINCT p.dose_val_rx || '|' || COALESCE(p.dose_unit_rx, '')) = 1
      AND MIN(CASE WHEN p.dose_val_rx ~ '^[0-9]+(\.[0-9]+)?$' THEN 1 ELSE 0 END) = 1
 ), pick AS (
-  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (LENGTH(u.drug) * 7919 + u.hadm_id) % 1091, u.drug) AS rn
+  SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY (LENGTH(u.drug) * 7919 + u.hadm_id) % 1091,
+      u.drug) AS rn
   FROM u
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drug

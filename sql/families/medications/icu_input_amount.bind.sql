@@ -1,28 +1,7 @@
 -- (ICU stay, input item) with one amount unit other than 'dose' (a total counted in doses is a tally, not an amount:
--- it was 1 dose in 16.9% of this family's golds, concentrating them), first started 1–24 h after ICU admission; window = the smallest of
+-- it was 1 dose in 16.9% of this family's golds, concentrating them), first started 1–24 h after ICU admission; window
+--   = the smallest of
 -- 4/6/12/24 h containing the first start. Stays whose input started after 4 h are all kept (they are the ones a
 -- shorter window of the same set can miss: the query twin), the earlier ones thinned by a seeded hash to about as
 -- many, and ≤ 25 bindings per item, so no single input (saline, propofol) dominates the Clean questions.
-WITH f AS (
-  SELECT i.stay_id, i.itemid, MIN(i.starttime) AS t0, COUNT(DISTINCT i.amountuom) AS n_units
-  FROM mimiciv_icu.inputevents i
-  WHERE i.stay_id IS NOT NULL AND i.amount IS NOT NULL AND i.amountuom <> 'dose'
-  GROUP BY i.stay_id, i.itemid
-), g AS (
-  SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit, f.itemid,
-         EXTRACT(EPOCH FROM (f.t0 - s.intime)) / 3600.0 AS off_h
-  FROM f JOIN mimiciv_icu.icustays s ON s.stay_id = f.stay_id
-  WHERE f.n_units = 1 AND s.first_careunit IS NOT NULL
-), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.stay_id ORDER BY (g.itemid * 7919 + g.stay_id) % 1097, g.itemid) AS rn
-  FROM g WHERE g.off_h >= 1 AND g.off_h <= 24 AND (g.off_h > 4 OR (g.stay_id * 31 + g.itemid) % 5 = 0)
-), per_item AS (
-  SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid ORDER BY (pick.stay_id * 17 + pick.itemid) % 10009, pick.stay_id) AS rn_item
-  FROM pick WHERE pick.rn <= 2
-)
-SELECT p.subject_id, p.hadm_id, p.stay_id, p.first_careunit AS careunit, p.itemid, d.label AS input_label,
-       CASE WHEN p.off_h <= 4 THEN 4 WHEN p.off_h <= 6 THEN 6 WHEN p.off_h <= 12 THEN 12 ELSE 24 END AS hours
-FROM per_item p JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
-WHERE p.rn_item <= 25
-ORDER BY (p.stay_id * 31 + p.itemid) % 10007, p.stay_id, p.itemid
-LIMIT 20000
+-- include: fragments/icu_input_bindings.sql where=" AND i.amountuom <> 'dose'"

@@ -10,7 +10,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern)
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}
   GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime

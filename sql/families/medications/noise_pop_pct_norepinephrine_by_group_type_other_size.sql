@@ -6,9 +6,11 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT DISTINCT g.dx_group, a.admission_type, a.hadm_id
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern))
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.admission_type IS NOT NULL AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id) AND (g.dx_group = {{dx_group}} OR a.admission_type = {{admission_type}})
+  WHERE a.admission_type IS NOT NULL AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+      AND (g.dx_group = {{dx_group}} OR a.admission_type = {{admission_type}})
 )
 SELECT COUNT(*) AS n_adm
 FROM cohort c

@@ -6,7 +6,8 @@ WITH d AS (
   GROUP BY p.subject_id, p.hadm_id, p.drug
   HAVING COUNT(*) >= 2
 ), pick AS (
-  SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.hadm_id ORDER BY (LENGTH(d.drug) * 7919 + d.hadm_id) % 1097, d.drug) AS rn
+  SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.hadm_id ORDER BY (LENGTH(d.drug) * 7919 + d.hadm_id) % 1097,
+      d.drug) AS rn
   FROM d
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drug

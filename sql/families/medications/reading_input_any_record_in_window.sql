@@ -8,7 +8,8 @@ WITH stay AS (
   WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
     AND (s.first_careunit = {{careunit}}
          OR EXISTS (SELECT 1 FROM mimiciv_hosp.transfers tr
-                    WHERE tr.hadm_id = s.hadm_id AND tr.careunit = {{careunit}} AND tr.intime >= s.intime AND tr.intime < s.outtime))
+                    WHERE tr.hadm_id = s.hadm_id AND tr.careunit = {{careunit}} AND tr.intime >= s.intime
+                        AND tr.intime < s.outtime))
 )
 SELECT g.t
 FROM (

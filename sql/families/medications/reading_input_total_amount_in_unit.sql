@@ -13,6 +13,7 @@ FROM (
     AND ((LOWER(i.amountuom) IN ('g', 'grams', 'mg', 'mcg') AND LOWER({{unit}}) IN ('g', 'grams', 'mg', 'mcg'))
          OR (LOWER(i.amountuom) IN ('ml', 'l') AND LOWER({{unit}}) IN ('ml', 'l')))
 ) v
-WHERE (SELECT COUNT(DISTINCT s2.stay_id) FROM mimiciv_icu.inputevents i2 JOIN mimiciv_icu.icustays s2 ON s2.stay_id = i2.stay_id
+WHERE (SELECT COUNT(DISTINCT s2.stay_id) FROM mimiciv_icu.inputevents i2 JOIN mimiciv_icu.icustays s2
+    ON s2.stay_id = i2.stay_id
        WHERE s2.first_careunit = {{careunit}} AND i2.itemid = {{itemid}} AND i2.amount IS NOT NULL) = {{n_stays}}
 HAVING MAX(v.amount) IS NOT NULL

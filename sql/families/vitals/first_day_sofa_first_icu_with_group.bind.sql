@@ -14,7 +14,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, s.subject_id, s.stay_id, s.intime
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern)
+    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern)
   JOIN mimiciv_icu.icustays s ON s.hadm_id = d.hadm_id
 ), ranked AS (
   SELECT x.*, RANK() OVER (PARTITION BY x.dx_group, x.subject_id ORDER BY x.intime) AS rk FROM stays x
@@ -37,4 +38,3 @@ FROM first_stay f
 JOIN sofa so ON so.stay_id = f.stay_id
 WHERE (CAST(f.stay_id AS BIGINT) * 7919) % 100 < CASE so.sofa WHEN 1 THEN 40 WHEN 2 THEN 60 WHEN 3 THEN 85
                                                            WHEN 4 THEN 80 ELSE 100 END
-

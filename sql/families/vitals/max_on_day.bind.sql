@@ -7,7 +7,8 @@ WITH d AS (
   GROUP BY c.stay_id, c.itemid, CAST(c.charttime AS DATE)
 ), pick AS (
   SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.stay_id
-                                 ORDER BY (d.itemid * 7919 + d.stay_id + EXTRACT(DAY FROM d.chart_date)) % 1249, d.itemid, d.chart_date) AS rn
+                                 ORDER BY (d.itemid * 7919 + d.stay_id + EXTRACT(DAY
+                                     FROM d.chart_date)) % 1249, d.itemid, d.chart_date) AS rn
   FROM d
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, x.label AS vital_label, p.chart_date

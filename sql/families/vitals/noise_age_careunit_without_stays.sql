@@ -43,4 +43,5 @@ FROM (SELECT {{careunit}} AS careunit, band.age_lo
       FROM (SELECT DISTINCT cs.careunit FROM clean_sized cs) u
       WHERE u.careunit <> {{careunit}}) c
 WHERE NOT EXISTS (SELECT 1 FROM stay_band sb WHERE sb.first_careunit = c.careunit AND sb.age_lo = c.age_lo)
-  AND COALESCE((SELECT t.n_stays FROM touched t WHERE t.careunit = c.careunit AND t.age_lo = c.age_lo), 0) <> {{n_stays}}
+  AND COALESCE((SELECT t.n_stays FROM touched t WHERE t.careunit = c.careunit
+      AND t.age_lo = c.age_lo), 0) <> {{n_stays}}

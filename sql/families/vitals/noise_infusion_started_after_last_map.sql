@@ -6,4 +6,5 @@ JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
 WHERE i.stay_id = {{stay_id}} AND i.itemid <> {{itemid}} AND i.rate IS NOT NULL
 GROUP BY i.itemid, d.label
 HAVING MIN(i.starttime) >= (SELECT MAX(ce.charttime) FROM mimiciv_icu.chartevents ce
-                            WHERE ce.stay_id = {{stay_id}} AND ce.itemid IN (220052, 220181) AND ce.valuenum IS NOT NULL)
+                            WHERE ce.stay_id = {{stay_id}} AND ce.itemid IN (220052, 220181)
+                                AND ce.valuenum IS NOT NULL)

@@ -5,4 +5,5 @@ JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
 WHERE i.stay_id = {{stay_id}} AND i.itemid <> {{itemid}}
 GROUP BY i.itemid, d.label
 HAVING MIN(i.starttime) >= (SELECT MAX(ce.charttime) FROM mimiciv_icu.chartevents ce
-                            WHERE ce.stay_id = {{stay_id}} AND ce.itemid IN (223761, 223762) AND ce.valuenum IS NOT NULL)
+                            WHERE ce.stay_id = {{stay_id}} AND ce.itemid IN (223761, 223762)
+                                AND ce.valuenum IS NOT NULL)

@@ -20,7 +20,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance, COUNT(DISTINCT ia.hadm_id) AS n
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
+    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
+        AND d.icd_code LIKE g.icd10_pattern))
   JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
   GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance
 ), clean_sized AS (
@@ -32,13 +33,4 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = t.icd_code AND d.icd_version = t.icd_version
   JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
 )
-SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.insurance
-FROM (SELECT {{dx_group}} AS dx_group, {{icd9_pattern}} AS icd9_pattern, {{icd10_pattern}} AS icd10_pattern, i.insurance
-      FROM (SELECT DISTINCT cs.insurance FROM clean_sized cs) i
-      WHERE i.insurance <> {{insurance}}
-      UNION ALL
-      SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, {{insurance}} AS insurance
-      FROM (SELECT DISTINCT cs.dx_group, cs.icd9_pattern, cs.icd10_pattern FROM clean_sized cs) g
-      WHERE g.dx_group <> {{dx_group}}) c
-WHERE NOT EXISTS (SELECT 1 FROM strata s WHERE s.dx_group = c.dx_group AND s.insurance = c.insurance)
-  AND NOT EXISTS (SELECT 1 FROM by_title bt WHERE bt.dx_group = c.dx_group AND bt.insurance = c.insurance)
+-- include: fragments/empty_group_insurance_stratum.sql

@@ -1,19 +1,13 @@
 -- Value noise: another diagnosis group (one Clean questions of the family ask about: match_clean) with admissions
--- under the same insurance that had an ICU stay, but not the stated number of them: the question's cohort size contradicts
+-- under the same insurance that had an ICU stay, but not the stated number of them: the question's cohort size
+--   contradicts
 -- the record while the count itself stays a Clean one
 --   dx_groups  the family's diagnosis groups (ICD-9 and ICD-10 patterns)
 --   sizes      admissions that had an ICU stay per (group, insurance)
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), sizes AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance, COUNT(DISTINCT a.hadm_id) AS n
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.insurance IS NOT NULL
-    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.insurance
+-- include: fragments/group_stratum_sizes.sql cte=sizes stratum=insurance dx= \
+--   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)"
 )
 SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern
 FROM sizes s

@@ -1,4 +1,5 @@
--- Record noise: a vital sign charted in other ICU stays but never in this one (e.g. arterial pressure without an arterial line)
+-- Record noise: a vital sign charted in other ICU stays but never in this one (e.g. arterial pressure without an
+--   arterial line)
 SELECT d.itemid, d.label AS vital_label
 FROM mimiciv_icu.d_items d
 WHERE d.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 220050, 220051, 220052, 223761, 223762)

@@ -11,7 +11,8 @@ WITH u AS (
 ), pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.subject_id
                                  ORDER BY CASE WHEN u.result_name LIKE 'Height%' THEN 0 ELSE 1 END,
-                                          (LENGTH(u.result_name) * 7919 + u.subject_id + EXTRACT(DAY FROM u.chartdate)) % 1063,
+                                          (LENGTH(u.result_name) * 7919 + u.subject_id + EXTRACT(DAY
+                                              FROM u.chartdate)) % 1063,
                                           u.result_name, u.chartdate) AS rn
   FROM u
 )

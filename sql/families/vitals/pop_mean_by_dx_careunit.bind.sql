@@ -1,5 +1,6 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, first care unit, vital) with ≥ 20 ICU stays of admissions coded with the diagnosis (a mean over a handful does not discriminate); ≤ 3 per diagnosis
+-- (diagnosis, first care unit, vital) with ≥ 20 ICU stays of admissions coded with the diagnosis (a mean over a handful
+--   does not discriminate); ≤ 3 per diagnosis
 -- n_stays: the ICU stays of the cohort (every stay starting in the unit of an admission coded with the diagnosis),
 -- which the question states
 WITH st AS (
@@ -14,7 +15,7 @@ WITH st AS (
   HAVING COUNT(DISTINCT st.stay_id) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
 ), pick AS (
   SELECT cv.*, ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version
-                                  ORDER BY (cv.itemid * 7919 + LENGTH(cv.first_careunit) * 13 + LENGTH(cv.icd_code)) % 1069,
+         ORDER BY (cv.itemid * 7919 + LENGTH(cv.first_careunit) * 13 + LENGTH(cv.icd_code)) % 1069,
                                            cv.first_careunit, cv.itemid) AS rn
   FROM cv
 )

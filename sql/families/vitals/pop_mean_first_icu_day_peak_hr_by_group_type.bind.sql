@@ -1,16 +1,5 @@
 -- (diagnosis group, admission_type) strata with ≥ 20 admissions coded with the group; n_adm = that count
 WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   -- include: fragments/dx_groups.sql
-), cohort AS (
-  SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.admission_type, a.hadm_id
-  FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10 AND d.icd_code LIKE g.icd10_pattern))
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  WHERE a.admission_type IS NOT NULL
-    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
-)
-SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.admission_type, COUNT(*) AS n_adm
-FROM cohort c
-GROUP BY c.dx_group, c.icd9_pattern, c.icd10_pattern, c.admission_type
-HAVING COUNT(*) >= 20
+-- include: fragments/group_strata.sql stratum=admission_type dx= \
+--   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)" min=20

@@ -16,7 +16,8 @@ WITH v AS (
      AND COUNT(DISTINCT CASE WHEN c.valuenum = v.vmax THEN c.charttime END) = 1
 ), pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.stay_id
-                                 ORDER BY CASE WHEN u.itemid IN (220050, 220051, 220052) AND u.stay_id % 2 = 0 THEN 0 ELSE 1 END,
+                                 ORDER BY CASE WHEN u.itemid IN (220050, 220051, 220052) AND u.stay_id % 2 = 0 THEN 0
+                                     ELSE 1 END,
                                           (u.itemid * 7919 + u.stay_id) % 1051, u.itemid) AS rn
   FROM u
 )

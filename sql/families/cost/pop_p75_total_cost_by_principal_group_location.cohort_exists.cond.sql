@@ -1,0 +1,6 @@
+-- some admission whose principal (first-coded) diagnosis is the group has the stated admission_location
+-- include: fragments/group_admissions.sql
+    AND d.seq_num = 1
+-- include: fragments/stratum_cohort.sql stratum=admission_location
+)
+SELECT EXISTS (SELECT 1 FROM cohort) AS holds

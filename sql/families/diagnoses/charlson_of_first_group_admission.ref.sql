@@ -1,0 +1,27 @@
+-- Charlson comorbidity index (the MIMIC-IV community definition: 17 comorbidity groups from ICD-9 and ICD-10
+-- codes, liver disease / diabetes / cancer counted at their most severe weight, plus an age score) of the
+-- patient's first admission coded with a diagnosis group.
+--   group_adm  the patient's admissions coded with the group (its ICD-9 or ICD-10 pattern)
+--   index_adm  the earliest of them (a tie would surface as two rows), admitted on the stated date; age at admission
+--   diag       that admission's diagnoses, split into ICD-9 and ICD-10 codes
+--   com        one 0/1 flag per Charlson comorbidity
+--   ag         the age score: < 50 → 0, 50-59 → 1, 60-69 → 2, 70-79 → 3, ≥ 80 → 4
+WITH group_adm AS (
+  SELECT DISTINCT a.hadm_id, a.admittime
+  FROM mimiciv_hosp.admissions a
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
+  WHERE a.subject_id = {{subject_id}}
+    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+), index_adm AS (
+  SELECT a.hadm_id, p.anchor_age + EXTRACT(YEAR FROM a.admittime) - p.anchor_year AS age
+  FROM group_adm g
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = g.hadm_id
+  JOIN mimiciv_hosp.patients p ON p.subject_id = a.subject_id
+  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
+    AND CAST(a.admittime AS DATE) = {{admit_date}}
+-- include: fragments/charlson_index_steps.sql
+)
+SELECT
+-- include: fragments/charlson_index_sum.sql
+FROM com
+JOIN ag ON ag.hadm_id = com.hadm_id

@@ -1,0 +1,9 @@
+-- Total hours of an ICU procedure with a duration (invasive ventilation, CRRT, an arterial line...) in one stay,
+-- overlapping or back-to-back rows counted once (the gaps-and-islands step of the MIMIC community's ventilation durations).
+--   stay       the ICU stay, checked against patient, admission and the unit it started in
+--   rows_      the stay's rows of the procedure (by item label), first started at the stated time
+--   ordered    each row with the latest end time of all rows that started before it (window over start time)
+--   islands    a new island starts when a row begins after everything before it has ended (running SUM)
+--   merged     one interval per island: its first start and last end
+-- Answer: summed island lengths in hours, one decimal.
+-- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours

@@ -1,0 +1,21 @@
+-- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated insurance;
+-- the question states the cohort size, checked by HAVING.
+--   group_adm  admissions coded with the group
+--   cohort     those admissions with the stated insurance
+--   first_k    each cohort admission's first blood potassium (ROW_NUMBER by charttime)
+-- include: fragments/group_admissions.sql
+-- include: fragments/stratum_cohort.sql stratum=insurance
+), first_k AS (
+  SELECT x.hadm_id, x.valuenum
+  FROM (SELECT l.hadm_id, l.valuenum,
+               ROW_NUMBER() OVER (PARTITION BY l.hadm_id ORDER BY l.charttime, l.labevent_id) AS rn
+        FROM mimiciv_hosp.labevents l
+        JOIN cohort c ON c.hadm_id = l.hadm_id
+        JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid
+        WHERE li.label = 'Potassium' AND li.fluid = 'Blood' AND l.valuenum IS NOT NULL) x
+  WHERE x.rn = 1
+)
+SELECT ROUND(CAST(AVG(fk.valuenum) AS NUMERIC), 3) AS mean_first_potassium
+FROM cohort c
+LEFT JOIN first_k fk ON fk.hadm_id = c.hadm_id
+HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}

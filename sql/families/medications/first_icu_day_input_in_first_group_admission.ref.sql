@@ -1,0 +1,22 @@
+-- Total amount of an ICU input given in the first 24 hours of the first ICU stay of the patient's first admission
+-- coded with a diagnosis group (first-day aggregate).
+--   group_adm   the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
+--   index_adm   the earliest of them, admitted on the stated date
+--   first_stay  that admission's first ICU stay (ROW_NUMBER by intime)
+--   day_one     rows of the input (named by its label) started within 24 h of ICU admission
+-- include: fragments/first_group_admission.sql
+), first_stay AS (
+  SELECT s.stay_id, s.intime, ROW_NUMBER() OVER (ORDER BY s.intime, s.stay_id) AS rn
+  FROM mimiciv_icu.icustays s
+  JOIN index_adm i ON i.hadm_id = s.hadm_id
+), day_one AS (
+  SELECT ie.amount, ie.amountuom
+  FROM mimiciv_icu.inputevents ie
+  JOIN first_stay fs ON fs.stay_id = ie.stay_id AND fs.rn = 1
+  JOIN mimiciv_icu.d_items di ON di.itemid = ie.itemid
+  WHERE ie.itemid = {{itemid}} AND di.label = {{input_label}} AND ie.amount IS NOT NULL
+    AND ie.starttime >= fs.intime AND ie.starttime < fs.intime + INTERVAL '24 hours'
+)
+SELECT ROUND(CAST(SUM(d1.amount) AS NUMERIC), 2) AS total_amount, MIN(d1.amountuom) AS amountuom
+FROM day_one d1
+HAVING COUNT(*) > 0 AND COUNT(DISTINCT d1.amountuom) = 1

@@ -1,0 +1,9 @@
+-- Total hours on a continuous infusion in one ICU stay, with overlapping or back-to-back rows counted once
+-- (the gaps-and-islands step the MIMIC community's vasoactive-agent durations use).
+--   stay       the ICU stay, checked against patient, admission and the unit it started in
+--   rows_      the stay's rows of the infusion (by item label), first started at the stated time
+--   ordered    each row with the latest end time of all rows that started before it (window over start time)
+--   islands    a new island starts when a row begins after everything before it has ended (running SUM)
+--   merged     one interval per island: its first start and last end
+-- Answer: summed island lengths in hours, one decimal.
+-- include: fragments/merged_interval_hours.sql events=inputevents label={{input_label}} hours=infusion_hours

@@ -1,0 +1,29 @@
+-- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated insurance;
+-- the question states the cohort size, checked by HAVING.
+--   group_adm  admissions coded with the group
+--   cohort     those admissions with the stated insurance
+--              (only admissions with an ICU stay)
+--   first_stay the admission's first ICU stay (ROW_NUMBER by intime)
+--   nadir      the lowest MAP (invasive or non-invasive) charted in its first 24 hours
+-- include: fragments/group_admissions.sql
+-- include: fragments/stratum_cohort.sql stratum=insurance
+    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+), first_stay AS (
+  SELECT s.hadm_id, s.stay_id, s.intime,
+         ROW_NUMBER() OVER (PARTITION BY s.hadm_id ORDER BY s.intime, s.stay_id) AS rn
+  FROM mimiciv_icu.icustays s
+  JOIN cohort c ON c.hadm_id = s.hadm_id
+), nadir AS (
+  SELECT f.hadm_id, MIN(ce.valuenum) AS lowest_map
+  FROM first_stay f
+  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = f.stay_id
+  JOIN mimiciv_icu.d_items di ON di.itemid = ce.itemid
+  WHERE f.rn = 1 AND di.label IN ('Arterial Blood Pressure mean', 'Non Invasive Blood Pressure mean')
+    AND ce.valuenum IS NOT NULL
+    AND ce.charttime >= f.intime AND ce.charttime <= f.intime + INTERVAL '24 hours'
+  GROUP BY f.hadm_id
+)
+SELECT ROUND(CAST(AVG(nd.lowest_map) AS NUMERIC), 2) AS mean_lowest_map
+FROM cohort c
+JOIN nadir nd ON nd.hadm_id = c.hadm_id
+HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
