@@ -1,7 +1,6 @@
 """Patients behave like patients (issue 22): the physiological state drives joint charting, labs follow courses,
 outcomes follow severity. The figures come from bench.physiology_audit, run on a real generated DuckDB."""
 
-from pathlib import Path
 
 import numpy as np
 import pytest
