@@ -30,6 +30,19 @@ def test_price_draw_follows_ehrsql() -> None:
     assert {p.event_type for p in prices} <= set(EVENT_TYPES)
 
 
+def test_no_price_is_zero_or_negative_and_the_rest_are_ehrsql_s() -> None:
+    # seed 0 draws a labevents mean of 2: among 400 lab codes EHRSQL's normal(2, 1) gives some prices <= 0
+    codes = {"diagnoses_icd": ["icd10|a419"], "labevents": [str(50000 + i) for i in range(400)]}
+    rng = np.random.default_rng(0)
+    means = rng.poisson(10, 4)
+    rng.normal(means[0], 1.0, 1)
+    ehrsql = np.round(rng.normal(means[1], 1.0, 400), 2)
+    assert (ehrsql <= 0).any()
+    labs = np.array([p.price for p in draw_prices(codes) if p.event_type == "labevents"])
+    assert (labs > 0).all()
+    assert np.array_equal(labs[ehrsql > 0], ehrsql[ehrsql > 0])
+
+
 def test_cost_rows_and_chargetime_rules(tmp_path: Path) -> None:
     url = f"duckdb:///{tmp_path / 'c.duckdb'}"
     load_parquet(write_handmade_parquet(tmp_path / "pq"), url)

@@ -7,6 +7,8 @@ same recipe so that the Cost intent means the same thing here:
   the order diagnoses_icd, labevents, procedures_icd, prescriptions;
 - per event type, every distinct code that occurs in the loaded events gets one price
   `round(rng.normal(mean, 1.0), 2)`, codes taken in sorted order (drawn as one vector: same sequence);
+- one departure: a price <= 0 (EHRSQL's seed draws a labevents mean of 2) is redrawn from the continuing stream,
+  after all four vectors, until positive, so no charge is free or negative and every other price is EHRSQL's;
   the code is `icd<version>|<icd_code lower-cased, trimmed>` for ICD, the `itemid` (sorted numerically) for labs and
   the `drug` string for prescriptions. Sorting happens in Python on the fetched codes, so collation differences
   between DuckDB and PostgreSQL cannot change the draw;
@@ -129,12 +131,22 @@ def draw_prices(codes_by_type: dict[str, list[str]], seed: int = EHRSQL_SEED) ->
     """EHRSQL's price draw: Poisson(10) means per event type, then Normal(mean, 1) per sorted code, 2 decimals."""
     rng = np.random.default_rng(seed)
     mean_costs = rng.poisson(lam=10, size=len(EVENT_TYPES))
-    out: list[Price] = []
+    drawn: list[tuple[str, list[str], np.ndarray, float]] = []
     for k, event_type in enumerate(EVENT_TYPES):
         codes = _sort_codes(event_type, sorted(set(codes_by_type.get(event_type, []))))
         if not codes:
             continue
         prices = np.round(rng.normal(loc=float(mean_costs[k]), scale=1.0, size=len(codes)), 2)
+        drawn.append((event_type, codes, prices, float(mean_costs[k])))
+    # EHRSQL's draw can give a price <= 0 (seed 0 draws a mean of 2 for labevents). A charge is never free or
+    # negative, so those prices alone are redrawn, after all of EHRSQL's draws (every other price stays EHRSQL's),
+    # from the same stream until positive: a normal truncated at zero.
+    out: list[Price] = []
+    for event_type, codes, prices, mean in drawn:
+        bad = np.flatnonzero(prices <= 0)
+        while len(bad):
+            prices[bad] = np.round(rng.normal(loc=mean, scale=1.0, size=len(bad)), 2)
+            bad = bad[prices[bad] <= 0]
         out.extend(Price(event_type, c, i, float(p)) for i, (c, p) in enumerate(zip(codes, prices, strict=True)))
     return out
 

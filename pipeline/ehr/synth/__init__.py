@@ -27,7 +27,7 @@ import polars as pl
 
 from pipeline.ehr.schema import Table, mimic_tables
 
-GENERATOR_VERSION = "1.1.0"
+GENERATOR_VERSION = "1.2.0"
 SCALE_PRESETS: dict[str, int] = {"tiny": 50, "default": 3000, "full": 300_000}
 DICTIONARY_TABLES = ("d_hcpcs", "d_icd_diagnoses", "d_icd_procedures", "d_labitems", "d_items", "provider", "caregiver")
 
@@ -141,11 +141,6 @@ def iter_chunk_frames(seed: int, chunk: int, first_patient: int, n: int, chunk_p
     del inputs, ingredients, procedures
     yield "outputevents", icu.outputevents_frame(rng(14), c, caregivers)
     yield "datetimeevents", icu.datetimeevents_frame(rng(15), c, caregivers)
-
-
-def chunk_frames(seed: int, chunk: int, first_patient: int, n: int, chunk_patients: int) -> dict[str, pl.DataFrame]:
-    """All patient-level tables for one chunk, in memory (for tests and ad-hoc use)."""
-    return dict(iter_chunk_frames(seed, chunk, first_patient, n, chunk_patients))
 
 
 def _run_chunk(args: tuple[int, int, int, int, int, str]) -> dict[str, int]:

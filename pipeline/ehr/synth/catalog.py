@@ -198,6 +198,21 @@ CORRELATIONS: tuple[tuple[str, str, float], ...] = (
     ("gi_bleed", "anemia", 0.8), ("mi", "cad", 0.8), ("mi", "hyperlipidemia", 0.6), ("copd", "tobacco", 0.5),
     ("cirrhosis", "hyponatremia", 0.35), ("cirrhosis", "anemia", 0.4), ("cad", "hyperlipidemia", 0.6),
 )
+# chronic clustering added in generator 1.2.0 (same rule as CORRELATIONS, applied after them)
+CLUSTERS: tuple[tuple[str, str, float], ...] = (
+    ("t2dm", "ckd", 0.25), ("t2dm", "cad", 0.3), ("hypertension", "ckd", 0.06), ("ckd", "hypertension", 0.75),
+    ("cad", "hypertension", 0.65), ("obesity", "t2dm", 0.3),
+)
+
+# Codes that record how severe an admission was, coded from the cohort's flags (never drawn at random, so they
+# carry their meaning: septic shock and arrest die far more often, DNR and palliative care mostly at the end of life).
+# flag -> ((ICD-9-CM code, title), (ICD-10-CM code, title))
+OUTCOME_CODES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "septic_shock": (("78552", "Septic shock"), ("R6521", "Severe sepsis with septic shock")),
+    "arrest": (("4275", "Cardiac arrest"), ("I469", "Cardiac arrest, cause unspecified")),
+    "dnr": (("V4986", "Do not resuscitate status"), ("Z66", "Do not resuscitate")),
+    "palliative": (("V667", "Encounter for palliative care"), ("Z515", "Encounter for palliative care")),
+}
 
 # Comorbidity / status codes that pad each admission to MIMIC's ~11.7 diagnoses (real codes and titles).
 FILLER_DX9: tuple[tuple[str, str], ...] = (
@@ -215,7 +230,7 @@ FILLER_DX9: tuple[tuple[str, str], ...] = (
     ("71590", "Osteoarthrosis, unspecified whether generalized or localized, site unspecified"),
     ("5119", "Unspecified pleural effusion"), ("5070", "Pneumonitis due to inhalation of food or vomitus"),
     ("78659", "Other chest pain"), ("78060", "Fever, unspecified"), ("7840", "Headache"), ("7823", "Edema"),
-    ("2720", "Pure hypercholesterolemia"), ("V4986", "Do not resuscitate status"), ("V667", "Encounter for palliative care"),
+    ("2720", "Pure hypercholesterolemia"),
     ("30390", "Other and unspecified alcohol dependence, unspecified"), ("4589", "Hypotension, unspecified"),
     ("56400", "Constipation, unspecified"), ("V5866", "Long-term (current) use of aspirin"),
     ("V1254", "Personal history of transient ischemic attack (TIA), and cerebral infarction without residual deficits"),
@@ -238,7 +253,7 @@ FILLER_DX10: tuple[tuple[str, str], ...] = (
     ("M1990", "Unspecified osteoarthritis, unspecified site"), ("J90", "Pleural effusion, not elsewhere classified"),
     ("J690", "Pneumonitis due to inhalation of food and vomit"), ("R0789", "Other chest pain"),
     ("R509", "Fever, unspecified"), ("R519", "Headache, unspecified"), ("R609", "Edema, unspecified"),
-    ("E7800", "Pure hypercholesterolemia, unspecified"), ("Z66", "Do not resuscitate"), ("Z515", "Encounter for palliative care"),
+    ("E7800", "Pure hypercholesterolemia, unspecified"),
     ("F1020", "Alcohol dependence, uncomplicated"), ("I959", "Hypotension, unspecified"),
     ("K5900", "Constipation, unspecified"), ("Z7982", "Long term (current) use of aspirin"),
     ("Z8673", "Personal history of transient ischemic attack (TIA), and cerebral infarction without residual deficits"),
@@ -528,12 +543,12 @@ INPUT_ITEMS: tuple[InputItem, ...] = (
     InputItem(221744, "Fentanyl", "Medications", "mcg", "push", "05-Med Bolus", "Drug Push", 50, None, 0, "vent", 0.6, 4),
     InputItem(225975, "Heparin Sodium (Prophylaxis)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, None, 0.6, 3),
     InputItem(223258, "Insulin - Regular", "Medications", "units", "push", "05-Med Bolus", "Drug Push", 4, None, 0, "t2dm", 0.9, 4),
-    InputItem(225166, "Potassium Chloride", "Medications", "mEq", "drip", "02-Fluids (Crystalloids)", "Continuous IV", 20, "mEq/hour", 10, None, 0.35, 1),
-    InputItem(225798, "Vancomycin", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.85, 2),
-    InputItem(225893, "Piperacillin/Tazobactam (Zosyn)", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.7, 3),
+    InputItem(225166, "Potassium Chloride", "Medications", "mEq", "intermittent", "02-Fluids (Crystalloids)", "Continuous IV", 20, "mEq/hour", 10, None, 0.35, 1),
+    InputItem(225798, "Vancomycin", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, "sepsis", 0.85, 2),
+    InputItem(225893, "Piperacillin/Tazobactam (Zosyn)", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, "sepsis", 0.7, 3),
     InputItem(221794, "Furosemide (Lasix)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 40, None, 0, "heart_failure", 0.85, 2),
-    InputItem(221456, "Calcium Gluconate", "Medications", "grams", "drip", "02-Fluids (Crystalloids)", "Continuous IV", 1, "grams/hour", 1, "hyperkalemia", 0.9, 1),
-    InputItem(222011, "Magnesium Sulfate", "Medications", "grams", "drip", "02-Fluids (Crystalloids)", "Continuous IV", 2, "grams/hour", 1, None, 0.35, 1),
+    InputItem(221456, "Calcium Gluconate", "Medications", "grams", "intermittent", "02-Fluids (Crystalloids)", "Continuous IV", 1, "grams/hour", 1, "hyperkalemia", 0.9, 1),
+    InputItem(222011, "Magnesium Sulfate", "Medications", "grams", "intermittent", "02-Fluids (Crystalloids)", "Continuous IV", 2, "grams/hour", 1, None, 0.35, 1),
     InputItem(225974, "Metoprolol", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 5, None, 0, "afib", 0.6, 3),
     InputItem(225910, "Pantoprazole (Protonix)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, "gi_bleed", 0.95, 2),
     InputItem(225168, "Packed Red Blood Cells", "Blood Products/Colloids", "mL", "fluid", "04-Blood Products", "Continuous IV", 350, "mL/hour", 175, "gi_bleed", 0.8, 1),
@@ -565,11 +580,11 @@ INPUT_ITEMS += (
     InputItem(225907, "Famotidine (Pepcid)", "Medications", "dose", "push", "05-Med Bolus", "Drug Push", 1, None, 0, None, 0.15, 2),
     InputItem(221828, "Hydralazine", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 10, None, 0, "hypertension", 0.15, 2),
     InputItem(221385, "Lorazepam (Ativan)", "Medications", "mg", "push", "05-Med Bolus", "Drug Push", 1, None, 0, "alcohol_withdrawal", 0.6, 3),
-    InputItem(225851, "Cefepime", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.25, 2),
-    InputItem(225884, "Metronidazole", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.2, 3),
-    InputItem(225883, "Meropenem", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "sepsis", 0.1, 3),
-    InputItem(225850, "Cefazolin", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, None, 0.15, 3),
-    InputItem(225855, "Ceftriaxone", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Drug Push", 1, None, 0, "pneumonia", 0.5, 1),
+    InputItem(225851, "Cefepime", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, "sepsis", 0.25, 2),
+    InputItem(225884, "Metronidazole", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, "sepsis", 0.2, 3),
+    InputItem(225883, "Meropenem", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, "sepsis", 0.1, 3),
+    InputItem(225850, "Cefazolin", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, None, 0.15, 3),
+    InputItem(225855, "Ceftriaxone", "Antibiotics", "dose", "abx", "08-Antibiotics (IV)", "Continuous IV", 1, None, 0, "pneumonia", 0.5, 1),
     InputItem(220864, "Albumin 5%", "Blood Products/Colloids", "mL", "fluid", "02-Fluids (Colloids)", "Bolus", 250, None, 0, "shock", 0.4, 1),
     InputItem(220862, "Albumin 25%", "Blood Products/Colloids", "mL", "fluid", "02-Fluids (Colloids)", "Bolus", 100, None, 0, "cirrhosis", 0.5, 1),
     InputItem(220970, "Fresh Frozen Plasma", "Blood Products/Colloids", "mL", "fluid", "04-Blood Products", "Continuous IV", 250, "mL/hour", 200, "gi_bleed", 0.3, 1),
@@ -580,6 +595,16 @@ INPUT_ITEMS += (
     InputItem(227522, "KCL (Bolus)", "Medications", "mL", "fluid", "02-Fluids (Crystalloids)", "Bolus", 100, None, 0, None, 0.15, 1),
     InputItem(227523, "Magnesium Sulfate (Bolus)", "Medications", "mL", "fluid", "02-Fluids (Crystalloids)", "Bolus", 50, None, 0, None, 0.15, 1),
 )
+# kind: drip = continuous infusion with rate-change rows; intermittent = a dose infused over hours (electrolytes);
+# abx = scheduled antibiotic doses (interval 24 / per_day hours); push = 1-minute bolus; fluid = volumes
+# electrolyte doses a pharmacist would recognise: itemid -> (doses in amountuom, their weights); infused at `rate`
+INTERMITTENT_DOSES: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {
+    225166: ((10, 20, 40), (0.3, 0.45, 0.25)),  # potassium chloride, mEq at 10 mEq/h
+    222011: ((1, 2, 4), (0.2, 0.6, 0.2)),  # magnesium sulfate, g at 1 g/h
+    221456: ((1, 2), (0.6, 0.4)),  # calcium gluconate, g at 1 g/h
+}
+# antibiotic infusion minutes (standard, extended); others 30 min
+ABX_INFUSION_MIN: dict[int, tuple[int, int]] = {225798: (60, 120), 225893: (30, 240), 225884: (60, 60), 225883: (30, 180)}
 # ingredientevents: each input row yields these ingredient rows (itemid, label, uom, per-mL factor)
 INGREDIENTS: tuple[tuple[int, str, str, str], ...] = (
     (220490, "Free Water", "mL", "Ingredients"),  # MIMIC ingredient item

@@ -100,10 +100,13 @@ def title_of(kind: str, version: int) -> dict[str, str]:
 
 
 # ------------------------------------------------------------------------------------------ demographic rules
-# Prefixes (codes without dots). Pregnancy, perinatal and newborn codes are never drawn.
+# Prefixes (codes without dots). Pregnancy, perinatal and newborn codes are never drawn, nor the codes of childhood
+# development (delayed milestones, developmental disorders, child health checks): every patient is an adult.
 _DX_EXCLUDED = {
-    10: ("O", "P", "Z3", "Z37", "Z38", "Z39", "Z3A", "Q"),
-    9: ("63", "64", "65", "66", "67", "76", "77", "V22", "V23", "V24", "V27", "V28", "V3", "74", "75"),
+    10: ("O", "P", "Z3", "Z37", "Z38", "Z39", "Z3A", "Q", "F80", "F81", "F82", "F88", "F89", "F93", "F98", "R62",
+         "Z001", "Z762"),
+    9: ("63", "64", "65", "66", "67", "76", "77", "V22", "V23", "V24", "V27", "V28", "V3", "74", "75", "313", "315",
+        "7834", "V20", "V21"),
 }
 _DX_MALE_ONLY = {
     10: ("C60", "C61", "C62", "C63", "D074", "D075", "D076", "D29", "D40", "N4", "N50", "N51", "N52", "N53",
@@ -188,7 +191,9 @@ def _condition_codes(version: int) -> frozenset[str]:
     """Codes that define a modelled condition: the tail never draws them (their coherence rules would not hold)."""
     from pipeline.ehr.synth import catalog as cat
 
-    return frozenset(code for cond in cat.CONDITIONS for code, _t in (cond.icd9 if version == 9 else cond.icd10))
+    out = {code for cond in cat.CONDITIONS for code, _t in (cond.icd9 if version == 9 else cond.icd10)}
+    out |= {pair[0 if version == 9 else 1][0] for pair in cat.OUTCOME_CODES.values()}
+    return frozenset(out)
 
 
 @cache

@@ -73,7 +73,11 @@ class Cohort:
     nmb: np.ndarray | None = None  # neuromuscular blockade for severe hypoxaemia (ARDS) on the ventilator
     crrt: np.ndarray | None = None  # continuous renal replacement therapy
     icp: np.ndarray | None = None  # intracranial pressure monitoring
-    dnr: np.ndarray | None = None  # code status DNR/DNI (or comfort measures) during the stay
+    dnr: np.ndarray | None = None  # code status DNR/DNI (or comfort measures): coded Z66, charted in the ICU
+    arrest: np.ndarray | None = None  # cardiac arrest during the ICU stay (I469)
+    septic_shock: np.ndarray | None = None  # sepsis with vasopressors (R6521)
+    palliative: np.ndarray | None = None  # palliative-care encounter (Z515)
+    art: np.ndarray | None = None  # arterial line in the ICU stay
     tail_principal10: np.ndarray | None = None  # ICD-10-CM principal of the long tail (object, None elsewhere)
     tail_principal9: np.ndarray | None = None  # its ICD-9-CM equivalent (CMS GEM)
     s_adm: np.ndarray | None = None
@@ -149,9 +153,16 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     chronic_mask = np.array([c.name in CHRONIC for c in cat.CONDITIONS])
     u = np.where(chronic_mask[None, :], u_pat, u_adm)
     conds = u < prev[None, :] * np.where(old, 1.4, 0.7)
-    for parent, child, p in cat.CORRELATIONS:
+    # draws added after generator 1.1.0 come from a side stream, so a seed keeps its 1.1.0 skeleton (who is admitted
+    # when, with which acute conditions, to which ICU): the families' cohorts do not reshuffle with each addition
+    side = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0])
+    # comorbidities cluster: a chronic child is the patient's (one draw per patient, so every admission agrees)
+    rules = cat.CORRELATIONS + cat.CLUSTERS
+    u_corr = side.random((n, len(rules)))[a_pat]
+    for j, (parent, child, p) in enumerate(rules):
         pi, ci = cat.COND_INDEX[parent], cat.COND_INDEX[child]
-        conds[:, ci] |= conds[:, pi] & (rng.random(na) < p)
+        u_adm_j = rng.random(na) if j < len(cat.CORRELATIONS) else side.random(na)
+        conds[:, ci] |= conds[:, pi] & ((u_corr[:, j] if child in CHRONIC else u_adm_j) < p)
     acute_idx = np.array([i for i, c in enumerate(cat.CONDITIONS) if c.acute])
     prio = np.array([cat.CONDITIONS[i].priority for i in acute_idx])
     has_acute = conds[:, acute_idx].any(axis=1)
@@ -208,17 +219,35 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     icu_reason = np.where(tail, tail_icu, _by_condition(principal, cat.CONDITION_ICU_REASON, "medical"))
     icu_reason = _index_of(icu_reason, icu_reasons)
 
-    # lengths of stay (minutes)
-    ward_los = np.clip(_lognormal_minutes(rng, 2.8 * DAY_MIN, 0.75, na), 240, 45 * DAY_MIN)
-    pre_icu = np.where(rng.random(na) < 0.5, 0, np.clip(_lognormal_minutes(rng, 600, 0.8, na), 60, 3 * DAY_MIN))
-    icu_los = np.clip(_lognormal_minutes(rng, 1.9 * DAY_MIN, 0.95, na), 0.5 * DAY_MIN, 30 * DAY_MIN)
-    post_icu = np.clip(_lognormal_minutes(rng, 2.5 * DAY_MIN, 0.7, na), 180, 30 * DAY_MIN)
+    # ICU treatments and the events that make an admission severe, decided before length of stay and death so that
+    # both follow them (SOFA-like: shock, ventilation, arrest)
+    sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
+    u = side.random((na, 7))
+    # after valve surgery: vasoplegia needing vasopressors, low output needing inotropes
+    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac_surgery, 0.4, np.where(cardiac, 0.25, 0.04))))
+    cardiogenic = icu & (cardiac | cardiac_surgery) & (u[:, 1] < 0.3)
+    nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
+    crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
+    icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
+    art = icu & (vent | (u[:, 5] < 0.35))  # arterial line: charted ABP and its procedure row agree
+    arrest = icu & (u[:, 6] < 0.015 + 0.06 * conds[:, cat.COND_INDEX["mi"]] + 0.04 * shock)
+    septic_shock = sepsis & shock
 
-    # death: only on a patient's last admission
+    # lengths of stay (minutes): longer when sicker
+    sick_f = np.exp(0.25 * sepsis + 0.2 * (conds[:, acute_idx].sum(axis=1) > 1))
+    icu_f = np.exp(0.45 * shock + 0.5 * vent + 0.3 * crrt)
+    ward_los = np.clip(_lognormal_minutes(rng, 2.6 * DAY_MIN, 0.75, na) * sick_f, 240, 60 * DAY_MIN)
+    pre_icu = np.where(rng.random(na) < 0.5, 0, np.clip(_lognormal_minutes(rng, 600, 0.8, na), 60, 3 * DAY_MIN))
+    icu_los = np.clip(_lognormal_minutes(rng, 1.5 * DAY_MIN, 0.9, na) * icu_f, 0.5 * DAY_MIN, 40 * DAY_MIN)
+    post_icu = np.clip(_lognormal_minutes(rng, 2.3 * DAY_MIN, 0.7, na) * sick_f, 180, 30 * DAY_MIN)
+
+    # death (only on a patient's last admission) follows severity: septic shock ~35%, arrest ~50%, ventilation,
+    # age; an ordinary ward admission ~1%
     is_last = np.r_[a_pat[1:] != a_pat[:-1], True]
     death_p = np.array([c.death_p for c in cat.CONDITIONS])
-    p_die = 0.006 + (conds * death_p[None, :]).sum(axis=1) + 0.06 * icu + 0.0006 * np.maximum(age[a_pat] - 60, 0)
-    died = is_last & (rng.random(na) < p_die)
+    p_die = (0.004 + 0.3 * (conds * death_p[None, :]).sum(axis=1) + 0.01 * icu + 0.06 * vent + 0.08 * (shock & ~sepsis)
+             + 0.30 * septic_shock + 0.45 * arrest + 0.0005 * np.maximum(age[a_pat] - 60, 0))
+    died = is_last & (rng.random(na) < np.minimum(p_die, 0.9))
     died_in_icu = died & icu & (rng.random(na) < 0.8)
     post_icu = np.where(died_in_icu, 0, post_icu)
     los = np.where(icu, pre_icu + icu_los + post_icu, ward_los).round().astype(np.int64)
@@ -250,23 +279,24 @@ def build_cohort(rng: np.random.Generator, chunk: int, first_patient: int, n: in
     dod = np.full(n, -1, dtype=np.int64)
     pat_died = died[last_adm]
     dod[a_pat[last_adm[pat_died]]] = disch[last_adm[pat_died]]
-    ooh = ~pat_died & (rng.random(len(last_adm)) < 0.04 + 0.002 * np.maximum(age - 60, 0))
-    dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + rng.integers(1, 365, ooh.sum()) * DAY_MIN
+    # code status and palliative care follow the outcome: most deaths are coded DNR, many palliative; few survivors
+    old_age = np.maximum(age[a_pat] - 60, 0)
+    u = side.random((na, 2))
+    dnr = (u[:, 0] < np.where(died, 0.6, 0.02 + 0.002 * old_age + 0.1 * icu))
+    palliative = u[:, 1] < np.where(died, 0.45, 0.002 + 0.0003 * old_age)
+    # after discharge, death follows the same severity (a palliative or DNR discharge, a septic shock) and comes
+    # early: half of the deaths of the following year within ~2 months
+    sev_last = 0.45 * palliative[last_adm] + 0.12 * dnr[last_adm] + 0.08 * septic_shock[last_adm]
+    ooh = ~pat_died & (rng.random(len(last_adm)) < 0.04 + 0.002 * np.maximum(age - 60, 0) + sev_last)
+    days = np.minimum(1 + np.floor(side.exponential(85, len(last_adm))), 364).astype(np.int64)
+    dod[a_pat[last_adm[ooh]]] = disch[last_adm[ooh]] + days[ooh] * DAY_MIN
 
     anchor_age = np.where(age > 89, 91, age)
-    sepsis, cardiac = conds[:, cat.COND_INDEX["sepsis"]], conds[:, cat.COND_INDEX["mi"]] | conds[:, cat.COND_INDEX["heart_failure"]]
-    u = rng.random((na, 6))
-    # after valve surgery: vasoplegia needing vasopressors, low output needing inotropes
-    shock = icu & (u[:, 0] < np.where(sepsis, 0.6, np.where(cardiac_surgery, 0.4, np.where(cardiac, 0.25, 0.04))))
-    cardiogenic = icu & (cardiac | cardiac_surgery) & (u[:, 1] < 0.3)
-    nmb = vent & (sepsis | conds[:, cat.COND_INDEX["pneumonia"]]) & (u[:, 2] < 0.2)
-    crrt = icu & conds[:, cat.COND_INDEX["aki"]] & (u[:, 3] < 0.3)
-    icp = icu & conds[:, cat.COND_INDEX["stroke"]] & (u[:, 4] < 0.3)
-    dnr = icu & (u[:, 5] < 0.08 + 0.004 * np.maximum(age[a_pat] - 50, 0) + 0.5 * died)
     cohort = Cohort(chunk, subject_id, gender, anchor_age, anchor_year, group, dod, weight, height, a_pat, hadm_id,
                   admit, disch, died, ed, edreg, icd_version, conds, principal, adm_type, icu, vent, icu_in, icu_out,
                   tail_principal10=tail10, tail_principal9=tail9)
     cohort.shock, cohort.cardiogenic, cohort.nmb, cohort.crrt, cohort.icp, cohort.dnr = shock, cardiogenic, nmb, crrt, icp, dnr
+    cohort.arrest, cohort.septic_shock, cohort.palliative, cohort.art = arrest, septic_shock, palliative, art
     cohort.reason_class, cohort.adm_loc, cohort.icu_reason = reason_idx, adm_loc, icu_reason
     return cohort
 

@@ -8,6 +8,7 @@ from pipeline.ehr.synth import catalog as cat
 from pipeline.ehr.synth import codes
 from pipeline.ehr.synth.cohort import Cohort
 from pipeline.ehr.synth.dictionaries import d_labitems
+from pipeline.ehr.synth.physiology import ar1
 from pipeline.ehr.synth.util import (
     DAY_MIN,
     S,
@@ -60,6 +61,11 @@ def diagnoses_frame(rng: np.random.Generator, c: Cohort) -> pl.DataFrame:
     for version, tail in ((9, c.tail_principal9), (10, c.tail_principal10)):
         idx = np.flatnonzero((c.principal < 0) & (c.icd_version == version))
         parts.append({"adm": idx, "key": np.zeros(len(idx), dtype=np.int64), "code": tail[idx]})
+    # severity codes right after the modelled conditions: septic shock, arrest, DNR, palliative care
+    for j, (flag, pair) in enumerate(cat.OUTCOME_CODES.items()):
+        for v, (code, _title) in zip((9, 10), pair, strict=True):
+            idx = np.flatnonzero(getattr(c, flag) & (c.icd_version == v))
+            parts.append({"adm": idx, "key": np.full(len(idx), 4000 + j), "code": np.full(len(idx), code, dtype=object)})
     for version, pool in ((9, cat.FILLER_DX9), (10, cat.FILLER_DX10)):
         idx = np.flatnonzero(c.icd_version == version)
         k = np.minimum(rng.poisson(FILLER_DX_MEAN, len(idx)), len(pool))
@@ -304,6 +310,8 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
         m = D_first & c.cond(cond)[D_adm]
         for p in panels:
             M[m, pi[p]] = True
+    # HbA1c reflects three months: at most once per admission (its first inpatient draw), never in the ED
+    M[(D_inpt & ~D_first) | (D_acute & ~D_inpt), pi["a1c"]] = False
     sepsis_d = c.cond("sepsis")[D_adm] & D_inpt
     M[sepsis_d & (rng.random(nd) < 0.5), pi["lactate"]] = True
     M[c.cond("hyperkalemia")[D_adm] & D_inpt, pi["chem"]] = True
@@ -321,36 +329,52 @@ def labevents_frame(rng: np.random.Generator, c: Cohort, providers: np.ndarray, 
     so = np.lexsort((s_panel, s_draw))
     s_draw, s_panel = s_draw[so], s_panel[so]
     ns = len(s_draw)
-    # per-draw physiological state for the analytes conditions move
-    u = rng.random(nd)
-    z = rng.standard_normal((nd, 8))
+    # per-draw physiological state: each analyte a course per admission (the admission's own level, an AR(1)
+    # wander from draw to draw, and the acute change its diagnosis drives), so consecutive results resemble each other
     A = D_adm
     cf = lambda name: c.cond(name)[A]  # noqa: E731
-    base_cr = 0.75 + 0.35 * rng.random(na)
-    cr = base_cr[A] * np.where(cf("ckd"), 2.0, 1.0)
-    cr = np.where(cf("aki") & D_acute, cr * (1 + 2.0 * D_frac), cr)
-    bun = np.clip(15 + 5 * z[:, 0], 6, None) * cr / base_cr[A]
-    k = 4.1 + 0.35 * z[:, 1] + 0.3 * cf("ckd")
+    grp = A * 2 + ~D_acute  # outpatient draws form their own course, ED draws open the admission's
+    pos = group_rank(grp) - 1
+    za = rng.standard_normal((na, 9))[A]  # the admission's level per analyte
+    ua = rng.random((na, 4))[A]
+    ar = np.stack([ar1(rng, grp, pos, 0.6) for _ in range(9)], axis=1)
+    dev = 0.7 * za + 0.71 * ar  # unit variance, lag-1 correlation ~0.8 within an admission
+    days = np.maximum(D_t - c.admit[A], 0) / DAY_MIN
+    female = c.gender[c.a_pat[A]] == 0
+    # creatinine: a person's baseline (wide, by sex), doubled in CKD, climbing through an AKI
+    base_cr = np.exp(np.log(np.where(female, 0.78, 0.98)) + 0.4 * za[:, 0]) * np.where(cf("ckd"), 1.8 * np.exp(0.25 * ua[:, 0]), 1.0)
+    cr = base_cr * np.exp(0.07 * ar[:, 0])
+    aki = cf("aki") & D_acute
+    cr = np.where(aki, np.maximum(base_cr, 0.7) * (1 + 2.2 * D_frac), cr)
+    bun = 15 * np.exp(0.25 * za[:, 1] + 0.08 * ar[:, 1]) * (cr / base_cr) ** 0.8 * np.where(cf("ckd"), 1.6, 1.0)
+    k = 4.1 + 0.3 * dev[:, 2] + 0.3 * cf("ckd")
     hk = cf("hyperkalemia") & D_acute
-    k = np.where(hk, np.where(D_first, 5.8 + 1.2 * u, 5.6 - 1.2 * D_frac + 0.2 * z[:, 1]), k)
-    na_v = 139 + 2.5 * z[:, 2]
+    k_start = 5.8 + 1.2 * ua[:, 1]
+    k = np.where(hk, np.where(D_first, k_start, 4.3 + (k_start - 4.3) * np.exp(-days / 0.8) + 0.15 * ar[:, 2]), k)
+    na_v = 139 + 2.4 * dev[:, 3]
     hn = cf("hyponatremia") & D_acute
-    na_v = np.where(hn, np.where(D_first, 118 + 10 * u, 124 + 9 * D_frac + 1.5 * z[:, 2]), na_v)
-    glu = 100 + 15 * z[:, 3]
+    na_start = 118 + 10 * ua[:, 2]
+    na_v = np.where(hn, np.where(D_first, na_start, na_start + (136 - na_start) * np.minimum(days / 3, 1) + 1.2 * ar[:, 3]), na_v)
     dm = cf("t2dm")
-    glu = np.where(dm, np.where(D_first & D_acute, 200 + 150 * u, 185 + 45 * z[:, 3]), glu)
-    wbc = 7.8 + 2.0 * z[:, 4]
+    glu = np.where(dm, 170 + 40 * dev[:, 4], 104 + 14 * dev[:, 4])
+    glu = np.where(dm & D_first & D_acute, 200 + 150 * ua[:, 3], glu)
     sep = cf("sepsis") & D_acute
-    wbc = np.where(sep, np.where(D_first, 14 + 10 * u, 16 - 5 * D_frac + 2.5 * z[:, 4]), wbc)
-    wbc = np.where(cf("pneumonia") & D_acute & ~sep, wbc + 4, wbc)
-    lac = np.where(sep, np.where(D_first, 2.6 + 3.4 * u, 3.2 - 2.0 * D_frac + 0.4 * z[:, 5]), 1.3 + 0.35 * z[:, 5])
-    hgb = 13.0 + 1.4 * z[:, 6] - 0.8 * (c.gender[c.a_pat[A]] == 0)
+    wbc = np.exp(np.log(7.6) + 0.22 * za[:, 5] + 0.12 * ar[:, 5])
+    wbc = np.where(sep, wbc * (1 + (0.6 + 0.8 * ua[:, 0]) * np.exp(-days / 3)), wbc)
+    wbc = np.where(sep & D_first, np.maximum(wbc, 11.3 + 4 * ua[:, 1]), wbc)
+    wbc = np.where(cf("pneumonia") & D_acute & ~sep, wbc * 1.3, wbc)
+    lac = np.where(sep, 1.4 + (1.2 + 3.4 * ua[:, 2]) * np.exp(-days / 1.0), 1.2) * np.exp(0.15 * ar[:, 6])
+    hgb = np.where(female, 12.3, 13.6) + 1.1 * za[:, 7] + 0.45 * ar[:, 7]
     anem = (cf("anemia") | cf("gi_bleed"))
-    hgb = np.where(anem, np.where(D_first, 6.5 + 2.2 * u, 8.2 + 0.7 * z[:, 6]), hgb)
-    hco3 = np.where(sep | cf("aki"), 19 + 2.5 * z[:, 7], 25 + 2.5 * z[:, 7])
+    bleed = cf("gi_bleed") & D_acute
+    hgb = np.where(anem, 9.4 + 0.9 * za[:, 7] + 0.4 * ar[:, 7], hgb)
+    hgb = np.where(bleed, 6.8 + 1.5 * ua[:, 3] + 1.6 * np.minimum(days / 2, 1) + 0.35 * ar[:, 7], hgb)  # then transfused
+    hgb = np.where(anem & D_first, np.minimum(hgb, 11.4), hgb)
+    hco3 = np.where(sep | cf("aki"), 19.5, 25) + 2.2 * dev[:, 8]
+    ph = np.where(sep, 7.31, 7.39) + 0.035 * dev[:, 8]
 
     state = {50912: cr, 51006: bun, 50971: k, 50983: na_v, 50931: glu, 51301: wbc, 50813: lac, 51222: hgb,
-             51221: hgb * 3 + 0.8 * z[:, 0], 50882: hco3, 50820: np.where(sep, 7.30 + 0.05 * z[:, 1], 7.39 + 0.04 * z[:, 1])}
+             51221: hgb * 3 + 0.6 * ar[:, 1], 50882: hco3, 50820: ph}
     special = {
         50963: (cf("heart_failure"), lambda n: np.exp(np.log(4500) + 0.7 * rng.standard_normal(n))),
         51003: (cf("mi"), lambda n: np.exp(np.log(0.4) + 1.0 * rng.standard_normal(n))),

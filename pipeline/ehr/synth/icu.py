@@ -5,8 +5,10 @@ import numpy as np
 import polars as pl
 
 from pipeline.ehr.synth import catalog as cat
+from pipeline.ehr.synth import physiology as phys
 from pipeline.ehr.synth.cohort import Cohort
 from pipeline.ehr.synth.dictionaries import assessment_itemids, chart_tail_items
+from pipeline.ehr.synth.physiology import ar1
 from pipeline.ehr.synth.util import S, expand, pick, sort_perm, text_or_num, to_datetime
 
 ORDER_PER_PATIENT = 400  # orderid block per patient (inputevents + procedureevents)
@@ -80,21 +82,65 @@ def _schedule(rng: np.random.Generator, t0: np.ndarray, t1: np.ndarray, every_mi
     return s, t, k
 
 
+def _vitals(rng: np.random.Generator, c: Cohort, R: "_Rows", t0: np.ndarray, t1: np.ndarray, art: np.ndarray,
+            celsius: np.ndarray) -> None:
+    """Vital signs and GCS read off each stay's physiological state (physiology.py), charted together."""
+    s_adm = c.s_adm
+    cf = lambda name: c.cond(name)[s_adm]  # noqa: E731
+    age = (c.anchor_age[c.a_pat[s_adm]]).astype(float)
+    flags = {"sepsis": cf("sepsis"), "shock": (c.shock | c.cardiogenic)[s_adm], "afib": cf("afib"), "copd": cf("copd"),
+             "stroke": cf("stroke"), "vent": c.vent[s_adm], "hypertension": cf("hypertension"),
+             "died_in_unit": c.died[s_adm] & (c.icu_out[s_adm] >= c.disch[s_adm]),
+             "resp": cf("pneumonia") | cf("sepsis") | c.vent[s_adm], "age": age}
+    st = phys.stay_state(rng, t0, t1, flags)
+    items = {it.itemid: it for it in cat.CHART_ITEMS}
+    jitter = rng.integers(0, 4, len(st.s))  # one reading time for everything charted at a grid point
+    tt = np.minimum(st.t + jitter, t1[st.s] - 1)
+
+    def add(mask: np.ndarray, itemid: int, v: np.ndarray) -> None:
+        it = items[itemid]
+        R.add(st.s[mask], tt[mask], itemid, v, it.decimals, None, it.unit)
+
+    v = st.charted
+    add(v, 220045, np.round(st.hr[v]))
+    add(v, 220210, np.round(st.rr[v]))
+    add(v, 220277, np.round(st.spo2[v]))
+    # the cuff at every vital-sign time without an arterial line, about every 4th with one; the line at all
+    cuff = v & (~art[st.s] | (rng.random(len(st.s)) < 0.25))
+    for mask, ids, arterial in ((cuff, (220179, 220180, 220181), False), (v & art[st.s], (220050, 220051, 220052), True)):
+        sys_, dia, mean = phys.bp_triple(rng, st.map[mask], st.pp[mask], arterial)
+        for itemid, val in zip(ids, (sys_, dia, mean), strict=True):
+            add(mask, itemid, val)
+    temp_t = st.k % phys.TEMP_EVERY == 0
+    add(temp_t & celsius[st.s], 223762, np.round(st.temp_c[temp_t & celsius[st.s]], 1))
+    add(temp_t & ~celsius[st.s], 223761, np.round(st.temp_c[temp_t & ~celsius[st.s]] * 9 / 5 + 32, 1))
+    g = st.k % phys.GCS_EVERY == phys.GCS_EVERY // 2
+    eye, verbal, motor = phys.gcs_scores(rng, st.gcs_deficit[g], flags["vent"][st.s[g]])
+    for itemid, score in ((220739, eye), (223900, verbal), (223901, motor)):
+        it = items[itemid]
+        opts = R.text_index(it.texts)
+        choice = len(it.texts) - score  # texts run from the best score down to 1
+        R.add(st.s[g], tt[g], itemid, np.array(it.text_nums, dtype=float)[choice], 0, opts[choice], it.unit)
+
+
 def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, density: float = 1.0) -> pl.DataFrame:
     s_adm = c.s_adm
     ns = len(s_adm)
     t0, t1 = c.icu_in[s_adm], c.icu_out[s_adm]
     cf = lambda name: c.cond(name)[s_adm]  # noqa: E731
     vent = c.vent[s_adm]
-    art = vent | (rng.random(ns) < 0.35)
-    sepsis, afib, copd, stroke, dm = cf("sepsis"), cf("afib"), cf("copd"), cf("stroke"), cf("t2dm")
+    art = c.art[s_adm]
+    afib, stroke, dm = cf("afib"), cf("stroke"), cf("t2dm")
     weight = c.weight_kg[c.a_pat[s_adm]]
     celsius = rng.random(ns) < 0.2  # some units chart temperature in °C
     R = _Rows()
     offset = rng.standard_normal((ns, 4))
     groups = {"all": None, "vent": vent, "art": art, "diabetic": dm, "fahrenheit": ~celsius, "celsius": celsius,
               "icp": c.icp[s_adm], "crrt": c.crrt[s_adm], "shock": (c.shock | c.cardiogenic)[s_adm]}
+    _vitals(rng, c, R, t0, t1, art, celsius)
     for it in cat.CHART_ITEMS:
+        if it.itemid in phys.STATE_ITEMS:
+            continue
         mask = groups[it.group]
         every = it.every_h * 60 / (density if it.every_h > 1 else 1.0)
         s, t, _k = _schedule(rng, t0, t1, every, mask)
@@ -114,19 +160,7 @@ def chartevents_frame(rng: np.random.Generator, c: Cohort, caregivers: np.ndarra
             continue
         z = rng.standard_normal(n)
         v = it.mean + it.sd * (0.6 * z + 0.8 * offset[s, it.itemid % 4])
-        if it.itemid == 220045:
-            v = v + 22 * sepsis[s] + 12 * afib[s]
-        elif it.itemid in (220181, 220052, 220179, 220050):
-            v = v - 10 * sepsis[s]
-        elif it.itemid == 223761:
-            early = (t - t0[s]) < 24 * 60
-            v = np.where(sepsis[s] & early, 101.3 + 0.8 * z, v)
-        elif it.itemid == 223762:
-            early = (t - t0[s]) < 24 * 60
-            v = np.where(sepsis[s] & early, 38.5 + 0.45 * z, v)
-        elif it.itemid == 220277:
-            v = np.minimum(v - 3 * copd[s], 100)
-        elif it.itemid == 224639:
+        if it.itemid == 224639:
             v = weight[s] + 0.8 * z
         elif it.itemid == 225664:
             v = 175 + 45 * z
@@ -207,37 +241,92 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
     for name in ("shock", "cardiogenic", "nmb", "crrt"):
         flags[name] = getattr(c, name)[s_adm]
     weight = c.weight_kg[c.a_pat[s_adm]]
+    vent = c.vent[s_adm]
+    art = c.art[s_adm]
+    span0 = t1 - t0
+    vstart = t0 + np.minimum(rng.integers(0, 120, ns), span0 // 4)
+    vend = np.minimum(vstart + (span0 * rng.uniform(0.4, 0.95, ns)).astype(np.int64), t1 - 1)
+    vend = np.maximum(vend, vstart + 1)
     parts = []
     for j, it in enumerate(cat.INPUT_ITEMS):
         elig = np.ones(ns, bool) if it.condition is None else flags[it.condition]
         has = elig & (rng.random(ns) < it.p)
-        n = np.where(has, np.maximum(1, rng.poisson(INPUT_RATE * it.per_day * los_d * density)), 0)
-        s, k = expand(n)
-        nn = len(s)
-        span = (t1 - t0)[s]
-        start = t0[s] + ((k + rng.random(nn) * 0.5) / n[s] * span).astype(np.int64)
-        if it.kind in ("push", "abx"):
-            end = start + 1
-        elif it.kind == "drip":
-            end = np.minimum(start + (span / n[s]).astype(np.int64), t1[s])
+        oral = it.ordercategoryname.startswith("14-")
+        if it.kind == "drip":
+            # a continuous infusion runs for its therapy (pressors while in shock, sedation while ventilated), charted
+            # as rate-change rows every 1-6 h, each ending when the next starts
+            if it.condition in ("vent", "nmb"):
+                w0, w1 = vstart.copy(), vend.copy()
+            else:
+                early = it.condition in ("shock", "cardiogenic")
+                w0 = t0 + np.where(early, rng.integers(0, 180, ns), (rng.random(ns) * 0.5 * span0).astype(np.int64))
+                med = 30 * 60 if early else 20 * 60
+                w1 = w0 + np.exp(np.log(med) + 0.7 * rng.standard_normal(ns)).astype(np.int64)
+            w0 = np.minimum(w0, t1 - 12)
+            w1 = np.clip(w1, w0 + 10, t1 - 1)
+            seg = np.exp(np.log(180) + 0.4 * rng.standard_normal(ns)) / density
+            n = np.where(has, np.clip(np.round((w1 - w0) / seg), 1, 150), 0).astype(np.int64)
+            s, k = expand(n)
+            nn = len(s)
+            wl = (w1 - w0)[s]
+            start = w0[s] + (k * wl / n[s]).astype(np.int64)
+            end = w0[s] + ((k + 1) * wl / n[s]).astype(np.int64)
+        elif it.kind == "abx":
+            # scheduled doses at the drug's interval from early in the stay through a course of ~5 days
+            interval = np.where((it.itemid == 225893) & (rng.random(ns) < 0.3), 6 * 60, int(24 * 60 / it.per_day))
+            w0 = t0 + rng.integers(0, 360, ns)
+            w0 = np.minimum(w0, t1 - 40)
+            w1 = np.minimum(w0 + np.exp(np.log(5 * 1440) + 0.5 * rng.standard_normal(ns)).astype(np.int64), t1 - 31)
+            n = np.where(has, np.maximum((w1 - w0) // interval + 1, 1), 0)
+            s, k = expand(n)
+            nn = len(s)
+            lo, hi = cat.ABX_INFUSION_MIN.get(it.itemid, (30, 30))
+            minutes = np.where(rng.random(ns) < 0.3, hi, lo)[s]  # extended infusion in some stays
+            start = w0[s] + k * interval[s] + rng.integers(0, 20, nn)
+            end = start + minutes
+        elif it.kind == "intermittent":
+            # electrolyte replacement: a few doses of 10-40 mEq (1-4 g) over hours, each its own row
+            n = np.where(has, np.maximum(1, rng.poisson(1.5 * it.per_day * los_d * density)), 0)
+            s, k = expand(n)
+            nn = len(s)
+            doses, dose_p = cat.INTERMITTENT_DOSES[it.itemid]
+            amount_i = np.array(doses)[rng.choice(len(doses), nn, p=np.array(dose_p) / sum(dose_p))]
+            start = t0[s] + ((k + rng.random(nn) * 0.8) / n[s] * (t1 - t0)[s]).astype(np.int64)
+            end = start + np.round(amount_i / it.rate * 60).astype(np.int64)
         else:
-            end = start + np.where(it.ordercategorydescription == "Bolus", 60, rng.integers(120, 600, nn))
+            n = np.where(has, np.maximum(1, rng.poisson(INPUT_RATE * it.per_day * los_d * density)), 0)
+            s, k = expand(n)
+            nn = len(s)
+            start = t0[s] + ((k + rng.random(nn) * 0.5) / n[s] * (t1 - t0)[s]).astype(np.int64)
+            if it.kind == "push" or oral:
+                end = start + 1  # a push, or oral / tube intake recorded when taken
+            else:
+                end = start + np.where(it.ordercategorydescription == "Bolus", rng.integers(30, 61, nn), rng.integers(120, 600, nn))
         start = np.minimum(start, t1[s] - 2)
         end = np.clip(end, start + 1, t1[s])
         dur = end - start
-        if it.kind == "drip" and it.rateuom and "kg" in it.rateuom:
-            rate = it.rate * np.exp(0.3 * rng.standard_normal(nn))
-            amount = rate * weight[s] * dur / 1000.0  # mcg/kg/min -> mg
-        elif it.kind == "drip" or it.kind == "fluid":
+        if it.kind == "drip":
+            # the rate wanders (titration) around the stay's own level
+            lvl = np.exp((0.3 if it.rateuom and "kg" in it.rateuom else 0.2) * rng.standard_normal(ns))[s]
+            rate = it.rate * lvl * np.exp(0.25 * ar1(rng, s, k, 0.7))
+            amount = rate * weight[s] * dur / 1000.0 if it.rateuom and "kg" in it.rateuom else rate / 60.0 * dur
+        elif it.kind == "intermittent":
+            rate = np.full(nn, it.rate)
+            amount = amount_i.astype(float)
+        elif it.kind == "abx":
+            amount = np.full(nn, it.amount)
+            rate = 100.0 / (dur / 60.0)  # a 100 mL bag
+        elif it.kind == "fluid" and not oral:
             rate = it.rate * np.exp(0.2 * rng.standard_normal(nn))
-            per_min = rate / 60.0
-            amount = per_min * dur if it.rateuom else np.full(nn, it.amount)
+            amount = rate / 60.0 * dur if it.rateuom else np.full(nn, it.amount)
             if it.ordercategorydescription == "Bolus":
-                amount = np.full(nn, it.amount)
+                amount = np.round(np.full(nn, it.amount))
                 rate = amount / dur * 60
         else:
             rate = np.full(nn, np.nan)
             amount = np.full(nn, it.amount) * np.where(it.amountuom == "dose", 1.0, np.exp(0.2 * rng.standard_normal(nn)))
+            if oral:
+                amount = np.round(amount / 10) * 10
         chain_first = k == 0
         parts.append({"s": s, "k": k, "n": n[s], "j": np.full(nn, j), "start": start, "end": end,
                       "amount": np.round(amount, 4), "rate": np.round(rate, 4), "first": chain_first})
@@ -282,7 +371,7 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
     })
     # ingredients: free water volume of every input, calories of dextrose / propofol
     vol = np.where(kind == "fluid", d["amount"], np.where(kind == "drip", (d["end"] - d["start"]) / 60 * 10,
-                                                          np.where(kind == "abx", 100.0, 5.0)))
+                                                          np.where(np.isin(kind, ["abx", "intermittent"]), 100.0, 5.0)))
     vol = np.round(vol, 2)
     cal_item = np.isin(np.array([it.itemid for it in items])[d["j"]], [220949, 222168])
     ci = np.flatnonzero(cal_item)
@@ -305,28 +394,36 @@ def input_tables(rng: np.random.Generator, c: Cohort, caregivers: np.ndarray, ch
 
     # procedureevents continue the same orderid block
     pparts = []
-    vent = c.vent[s_adm]
-    art = vent | (rng.random(ns) < 0.35)
-    span = t1 - t0
-    vstart = t0 + np.minimum(rng.integers(0, 120, ns), span // 4)
-    vend = np.minimum(vstart + (span * rng.uniform(0.4, 0.95, ns)).astype(np.int64), t1 - 1)
-    vend = np.maximum(vend, vstart + 1)
+    span = span0
 
-    def add(mask: np.ndarray, j: int, start: np.ndarray, end: np.ndarray) -> None:
+    def add(mask: np.ndarray, j: int, start: np.ndarray, end: np.ndarray, per_day: float = 0.0, extra_p: float = 0.0
+            ) -> None:
+        """One episode per stay in mask, charted as several rows when MIMIC splits it (a re-intubation, a new
+        filter, a replaced line): 1 + Poisson(per_day * days) + Bernoulli(extra_p) rows with short gaps."""
         idx = np.flatnonzero(mask)
-        pparts.append((idx, np.full(len(idx), j), start[idx], end[idx]))
+        st, en = start[idx].astype(np.int64), end[idx].astype(np.int64)
+        dur = np.maximum(en - st, 0)
+        n = 1 + rng.poisson(per_day * dur / 1440) + (rng.random(len(idx)) < extra_p)
+        n = np.where(dur >= 60 * n, n, 1)
+        e, k = expand(n)
+        # boundary k of an episode (k >= 1) sits near k/n of it; row k runs from boundary k (+ a gap) to boundary k+1
+        bound = st[e] + ((k + np.where(k > 0, rng.uniform(-0.3, 0.3, len(e)), 0)) / n[e] * dur[e]).astype(np.int64)
+        last = k == n[e] - 1
+        seg1 = np.where(last, en[e], np.r_[bound[1:], 0])
+        seg0 = np.where(k > 0, np.minimum(bound + rng.integers(1, 30, len(e)), seg1 - 1), bound)
+        pparts.append((idx[e], np.full(len(e), j), seg0, seg1))
 
-    add(vent, 0, vstart, vend)
-    add(flags["copd"] & ~vent & (rng.random(ns) < 0.4), 1, t0 + span // 5, t0 + span // 2)
+    add(vent, 0, vstart, vend, 0.35, 0.1)
+    add(flags["copd"] & ~vent & (rng.random(ns) < 0.4), 1, t0 + span // 5, t0 + span // 2, 0.5)
     add(vent, 2, vstart, vstart)
-    add(c.crrt[s_adm], 3, t0 + span // 4, t0 + (span * 3) // 4)
-    add(art, 4, t0 + np.minimum(30, span // 10), t1 - 1)
+    add(c.crrt[s_adm], 3, t0 + span // 4, t0 + (span * 3) // 4, 0.7, 0.2)
+    add(art, 4, t0 + np.minimum(30, span // 10), t1 - 1, 0.1, 0.1)
     n_cxr = 1 + rng.poisson(CXR_PER_DAY * los_d)
     cs, ck = expand(n_cxr)
     cx_t = t0[cs] + ((ck + rng.random(len(cs))) / n_cxr[cs] * span[cs]).astype(np.int64)
     pparts.append((cs, np.full(len(cs), 5), cx_t, cx_t))
     add(rng.random(ns) < 0.25, 6, t0 + span // 3, t0 + span // 3)
-    add(rng.random(ns) < 0.9, 7, t0, t1 - 1)
+    add(rng.random(ns) < 0.9, 7, t0, t1 - 1, 0.3, 0.2)
     ps = np.concatenate([p[0] for p in pparts])
     pj = np.concatenate([p[1] for p in pparts])
     pst = np.concatenate([p[2] for p in pparts]).astype(np.float64)
