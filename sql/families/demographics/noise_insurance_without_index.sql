@@ -15,4 +15,5 @@ SELECT ins.insurance
 FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0 WHERE a0.insurance IS NOT NULL) ins
 WHERE ins.insurance <> {{insurance}}
   AND NOT EXISTS (SELECT 1 FROM index_adm i
-                  WHERE i.rn = 1 AND i.n_at_admittime = 1 AND i.insurance = ins.insurance AND i.hospital_expire_flag = 0)
+                  WHERE i.rn = 1 AND i.n_at_admittime = 1 AND i.insurance = ins.insurance
+                    AND i.hospital_expire_flag = 0)

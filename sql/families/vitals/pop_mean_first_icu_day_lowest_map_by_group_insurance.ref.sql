@@ -9,7 +9,9 @@
 --   nadir      the lowest MAP (invasive or non-invasive) charted in its first 24 hours
 -- include: fragments/group_admissions.sql
 -- include: fragments/stratum_cohort.sql stratum=insurance
-    AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
+    AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0
+         WHERE s0.hadm_id = a.hadm_id
+           AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
 ), first_stay AS (
   SELECT s.hadm_id, s.stay_id, s.intime,
          RANK() OVER (PARTITION BY s.hadm_id ORDER BY s.intime) AS rn
