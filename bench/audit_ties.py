@@ -4,9 +4,10 @@
 
 Most references select every row at the extreme (`= (SELECT MIN(time) …)` or `RANK() … = 1`, then DISTINCT), so a
 tie with different values returns several rows and the answer encoder rejects the binding as `ambiguous`; some
-binding queries exclude ties up front (vitals/stay_vital.bind.sql). Seven references instead break ties by an id
-(ROW_NUMBER / LEAD ordered by time, then id) and so would pick one of two tied rows silently. This counts, on an
-EHR, the ties those seven would meet (their tie keys), and the ties the encoder guards against, for scale.
+binding queries exclude ties up front (vitals/stay_vital.bind.sql). Seven references once broke ties by an id
+(ROW_NUMBER / LEAD ordered by time, then id) and so would have picked one of two tied rows silently; they now reject
+the binding or leave the tied admission out (tests/test_ties.py). This counts, on an EHR, the ties those seven meet
+(their tie keys), and the ties the encoder guards against, for scale.
 Figures go to BENCHMARKS.md ("Ties at an extreme").
 """
 
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--db", default=DEFAULT_DB_URL)
     args = p.parse_args(argv)
     with connect(args.db) as db:
-        for title, queries in (("broken by an id (would pick one silently)", BROKEN_BY_ID),
+        for title, queries in (("once broken by an id (now rejected or left out)", BROKEN_BY_ID),
                                ("guarded (several rows → rejected as ambiguous, or excluded at binding)", GUARDED)):
             print(f"## {title}")
             for what, sql in queries.items():

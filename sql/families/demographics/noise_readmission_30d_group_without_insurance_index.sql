@@ -16,7 +16,8 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   WHERE g.dx_group <> {{dx_group}}
 ), index_adm AS (
   SELECT ga.dx_group, a.insurance, a.hospital_expire_flag,
-         ROW_NUMBER() OVER (PARTITION BY ga.dx_group, a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn
+         RANK() OVER (PARTITION BY ga.dx_group, a.subject_id ORDER BY a.admittime) AS rn,
+         COUNT(*) OVER (PARTITION BY ga.dx_group, a.subject_id, a.admittime) AS n_at_admittime
   FROM group_adm ga JOIN mimiciv_hosp.admissions a ON a.hadm_id = ga.hadm_id
 )
 SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern
@@ -24,5 +25,5 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM group_adm ga WHERE ga.dx_group = g.dx_group)
   AND NOT EXISTS (SELECT 1 FROM index_adm i
-                  WHERE i.dx_group = g.dx_group AND i.rn = 1 AND i.insurance = {{insurance}}
+                  WHERE i.dx_group = g.dx_group AND i.rn = 1 AND i.n_at_admittime = 1 AND i.insurance = {{insurance}}
                       AND i.hospital_expire_flag = 0)

@@ -11,12 +11,13 @@ WITH group_adm AS (
      OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})
 ), index_adm AS (
   SELECT a.insurance, a.hospital_expire_flag,
-         ROW_NUMBER() OVER (PARTITION BY a.subject_id ORDER BY a.admittime, a.hadm_id) AS rn
+         RANK() OVER (PARTITION BY a.subject_id ORDER BY a.admittime) AS rn,
+         COUNT(*) OVER (PARTITION BY a.subject_id, a.admittime) AS n_at_admittime
   FROM mimiciv_hosp.admissions a JOIN group_adm g ON g.hadm_id = a.hadm_id
 ), strata AS (
   SELECT i.insurance, COUNT(*) AS n
   FROM index_adm i
-  WHERE i.rn = 1 AND i.hospital_expire_flag = 0 AND i.insurance IS NOT NULL
+  WHERE i.rn = 1 AND i.n_at_admittime = 1 AND i.hospital_expire_flag = 0 AND i.insurance IS NOT NULL
   GROUP BY i.insurance
 )
 SELECT s.insurance

@@ -2,17 +2,19 @@
 -- coded with a diagnosis group (first-day aggregate).
 --   group_adm   the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
 --   index_adm   the earliest of them, admitted on the stated date
---   first_stay  that admission's first ICU stay (ROW_NUMBER by intime)
+--   first_stay  that admission's first ICU stay (RANK by intime); two stays at its first intime leave it no
+--               first stay (no row: the binding is rejected, not answered from an arbitrary pick)
 --   day_one     rows of the input (named by its label) started within 24 h of ICU admission
 -- include: fragments/first_group_admission.sql
 ), first_stay AS (
-  SELECT s.stay_id, s.intime, ROW_NUMBER() OVER (ORDER BY s.intime, s.stay_id) AS rn
+  SELECT s.stay_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rn,
+         COUNT(*) OVER (PARTITION BY s.intime) AS n_at_intime
   FROM mimiciv_icu.icustays s
   JOIN index_adm i ON i.hadm_id = s.hadm_id
 ), day_one AS (
   SELECT ie.amount, ie.amountuom
   FROM mimiciv_icu.inputevents ie
-  JOIN first_stay fs ON fs.stay_id = ie.stay_id AND fs.rn = 1
+  JOIN first_stay fs ON fs.stay_id = ie.stay_id AND fs.rn = 1 AND fs.n_at_intime = 1
   JOIN mimiciv_icu.d_items di ON di.itemid = ie.itemid
   WHERE ie.itemid = {{itemid}} AND di.label = {{input_label}} AND ie.amount IS NOT NULL
     AND ie.starttime >= fs.intime AND ie.starttime < fs.intime + INTERVAL '24 hours'

@@ -3,7 +3,7 @@
 -- ICU stay of the patient's first admission with the group (its stated date read as any day of the stay)
 --   group_adm   the patient's admissions coded with the group
 --   index_adm   the earliest of them, the stated date within it
---   first_stay  that admission's first ICU stay
+--   first_stay  that admission's first ICU stay; none when two stays share its first intime (as the reference)
 WITH group_adm AS (
   SELECT DISTINCT a.hadm_id, a.admittime, a.edregtime, a.dischtime
   FROM mimiciv_hosp.admissions a
@@ -18,7 +18,8 @@ WITH group_adm AS (
     AND {{admit_date}} BETWEEN CAST(LEAST(g.admittime, COALESCE(g.edregtime, g.admittime)) AS DATE)
                            AND CAST(GREATEST(g.dischtime, g.admittime) AS DATE)
 ), first_stay AS (
-  SELECT s.stay_id, s.hadm_id, s.intime, ROW_NUMBER() OVER (ORDER BY s.intime, s.stay_id) AS rn
+  SELECT s.stay_id, s.hadm_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rn,
+         COUNT(*) OVER (PARTITION BY s.intime) AS n_at_intime
   FROM mimiciv_icu.icustays s
   JOIN index_adm i ON i.hadm_id = s.hadm_id
 )
@@ -26,14 +27,14 @@ SELECT g.t
 FROM (
   SELECT ie.starttime AS t
   FROM mimiciv_icu.inputevents ie
-  JOIN first_stay fs ON fs.stay_id = ie.stay_id AND fs.rn = 1
+  JOIN first_stay fs ON fs.stay_id = ie.stay_id AND fs.rn = 1 AND fs.n_at_intime = 1
   JOIN mimiciv_icu.d_items di ON di.itemid = ie.itemid
   WHERE LOWER(SUBSTRING(di.label, 1, 5)) = LOWER(SUBSTRING({{input_label}}, 1, 5))
     AND ie.starttime >= fs.intime AND ie.starttime < fs.intime + INTERVAL '24 hours'
   UNION ALL
   SELECT e.charttime AS t
   FROM mimiciv_hosp.emar e
-  JOIN first_stay fs ON fs.hadm_id = e.hadm_id AND fs.rn = 1
+  JOIN first_stay fs ON fs.hadm_id = e.hadm_id AND fs.rn = 1 AND fs.n_at_intime = 1
   WHERE e.event_txt IN ('Administered', 'Delayed Administered', 'Started', 'Confirmed', 'Flushed')
     AND LOWER(SUBSTRING(e.medication, 1, 5)) = LOWER(SUBSTRING({{input_label}}, 1, 5))
     AND e.charttime >= fs.intime AND e.charttime < fs.intime + INTERVAL '24 hours'

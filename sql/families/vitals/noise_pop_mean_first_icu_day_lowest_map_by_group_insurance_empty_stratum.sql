@@ -15,7 +15,10 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
 ), icu_adm AS (
   SELECT a.hadm_id, a.insurance
   FROM mimiciv_hosp.admissions a
-  WHERE a.insurance IS NOT NULL AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+  WHERE a.insurance IS NOT NULL
+    AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0
+         WHERE s0.hadm_id = a.hadm_id
+           AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
 ), strata AS (
   SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance, COUNT(DISTINCT ia.hadm_id) AS n
   FROM dx_groups g

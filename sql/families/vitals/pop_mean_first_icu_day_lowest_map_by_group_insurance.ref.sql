@@ -2,15 +2,19 @@
 -- the question states the cohort size, checked by HAVING.
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated insurance
---              (only admissions with an ICU stay)
---   first_stay the admission's first ICU stay (ROW_NUMBER by intime)
+--              (only admissions with one ICU stay at their first ICU intime: an admission with
+--              two stays there has no first stay and is left out of the cohort, its count
+--              and its mean, here and in the binding, conditions and Noise candidates)
+--   first_stay the admission's first ICU stay (RANK by intime: one per cohort admission)
 --   nadir      the lowest MAP (invasive or non-invasive) charted in its first 24 hours
 -- include: fragments/group_admissions.sql
 -- include: fragments/stratum_cohort.sql stratum=insurance
-    AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
+    AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0
+         WHERE s0.hadm_id = a.hadm_id
+           AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
 ), first_stay AS (
   SELECT s.hadm_id, s.stay_id, s.intime,
-         ROW_NUMBER() OVER (PARTITION BY s.hadm_id ORDER BY s.intime, s.stay_id) AS rn
+         RANK() OVER (PARTITION BY s.hadm_id ORDER BY s.intime) AS rn
   FROM mimiciv_icu.icustays s
   JOIN cohort c ON c.hadm_id = s.hadm_id
 ), nadir AS (
