@@ -118,14 +118,8 @@ def _failure_messages(result: Any) -> list[tuple[str, str]]:
 
 
 def failure_line(result: Any) -> str:
-    """A failed build in one line: the failed step and the first line of its error, or the blocking checks
-    that failed and their first problem."""
-    failed = _failure_messages(result)
-    if failed:
-        step, message = failed[0]
-        first = message.splitlines()[0] if message else "failed"
-        more = f" ({len(failed) - 1} more step(s) failed)" if len(failed) > 1 else ""
-        return f"robustgym build: error: step {step} failed: {first}{more}"
+    """A failed build in one line: the blocking checks that failed and their first problem (a failed blocking
+    check also fails its step, whose own message names no problem), else the failed step and its error."""
     failing = [c for c in result.get_asset_check_evaluations() if not c.passed and c.severity.value == "ERROR"]
     if failing:
         problems = failing[0].metadata.get("problems")
@@ -133,6 +127,12 @@ def failure_line(result: Any) -> str:
         first = f": {listed[0]}" if listed else ""
         return (f"robustgym build: error: blocking check(s) failed: {', '.join(c.check_name for c in failing)}{first}"
                 " (run with -v for every problem; `make dev` shows the failure cases)")
+    failed = _failure_messages(result)
+    if failed:
+        step, message = failed[0]
+        first = message.splitlines()[0] if message else "failed"
+        more = f" ({len(failed) - 1} more step(s) failed)" if len(failed) > 1 else ""
+        return f"robustgym build: error: step {step} failed: {first}{more}"
     return "robustgym build: error: the run failed (run with -v for Dagster's events)"
 
 
