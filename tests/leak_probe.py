@@ -1,6 +1,7 @@
 """A probing agent for the leak test: in every episode it makes an unknown, a malformed, a failing and the
 reference SQL call (so the tool results hold real data and every kind of error text), then submits with a
-premise note, twice in one message (the second call's text too). It records every string it receives, and
+premise note, twice in one message (the second call's text too). It records every string it receives (not
+the messages it sent itself), and
 `leaks()` names any that carry the episode's task id, its pair id, `clean` or `noise`."""
 
 import json
@@ -31,6 +32,10 @@ class LeakProbe:
         self.info_keys: set[str] = set()
 
     def check(self, task: Task, *received: Any) -> None:
+        # the agent's own messages are what it sent (here: the reference SQL, whose comments may say "noise
+        # candidates"), not what it received
+        received = tuple([m for m in r if not (isinstance(m, dict) and m.get("role") == "assistant")]
+                         if isinstance(r, list) else r for r in received)
         seen = _text(received).casefold()
         for forbidden in (task.task_id, task.pair_id, "clean", "noise"):
             at = seen.find(forbidden.casefold())

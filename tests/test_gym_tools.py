@@ -107,6 +107,9 @@ def test_every_error_text_and_result_is_free_of_ids_and_variants(mini: tuple[str
         env.reset(options={"task_id": "p01-noise"})
         probe.check(tasks[1], [{"role": "tool", "content": "row p01 of 3"}])
         assert [f[:2] for f in probe.leaks()] == [("p01-noise", "p01")]
+        # what the agent sent itself (the reference SQL and its comments) is not something it received
+        probe.check(tasks[1], [{"role": "assistant", "content": "-- conditions and noise candidates"}])
+        assert [f[:2] for f in probe.leaks()] == [("p01-noise", "p01")]
     finally:
         env.close()
 
