@@ -1,6 +1,9 @@
 -- (admission, kind of charge present in it ≥ 2 times, how many); a procedure is picked for about half of the
 -- admissions that have procedure charges, since the record twin's absent kind is nearly always a procedure (every
 -- admission has diagnosis, lab and prescription charges), so "procedure" does not mark the Noise questions
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: another admission of the patient has charges of that kind too (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
 WITH k AS (
   SELECT c.hadm_id, c.event_type, COUNT(*) AS n FROM mimiciv_derived.cost c GROUP BY c.hadm_id, c.event_type
   HAVING COUNT(*) >= 2
@@ -17,5 +20,7 @@ SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date,
        p.n AS n_charges
 FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn = 1
+  AND EXISTS (SELECT 1 FROM k o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.event_type = p.event_type)
 ORDER BY (a.hadm_id * 31) % 10007, a.hadm_id
 LIMIT 20000

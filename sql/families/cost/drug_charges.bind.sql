@@ -1,4 +1,7 @@
 -- (admission, drug) with ≥ 1 single-component pharmacy order of the drug that has a charge; ≤ 2 per admission
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: the drug was also charged in another admission of the patient (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
 WITH single AS (
   SELECT p.hadm_id, p.drug, p.pharmacy_id
   FROM mimiciv_hosp.prescriptions p
@@ -15,5 +18,7 @@ WITH single AS (
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drug
 FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn <= 2
+  AND EXISTS (SELECT 1 FROM g o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.drug = p.drug)
 ORDER BY (a.hadm_id * 31 + LENGTH(p.drug)) % 10007, a.hadm_id, p.drug
 LIMIT 20000

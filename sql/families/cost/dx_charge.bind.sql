@@ -1,4 +1,9 @@
 -- (admission, diagnosis coded once in it, with a charge); ≤ 2 per admission
+-- The question names the admission by its start date (patients with another admission) and the diagnosis by its title
+-- (a title one code's): the admission's diagnosiss carry ≥ 2 different charges, so without the diagnosis the question has
+-- several answers. (A code's charge is the same in every admission, so a twin's false date is still a restatement
+-- whenever the patient had the diagnosis in another admission: the value level of this family is correctable by
+-- construction, kept for its second level.)
 WITH g AS (
   SELECT x.hadm_id, x.icd_code, x.icd_version, MIN(x.seq_num) AS seq_num
   FROM mimiciv_hosp.diagnoses_icd x
@@ -9,10 +14,16 @@ WITH g AS (
   WHERE EXISTS (SELECT 1 FROM mimiciv_derived.cost c
                 WHERE c.hadm_id = g.hadm_id AND c.event_type = 'diagnoses_icd' AND c.event_id = g.seq_num)
 )
-SELECT a.subject_id, a.hadm_id, TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, TRIM(p.icd_code) AS icd_code, p.icd_version,
+       t.long_title AS icd_title
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 WHERE p.rn <= 2
+  AND (SELECT COUNT(*) FROM mimiciv_hosp.admissions o WHERE o.subject_id = a.subject_id) >= 2
+  AND (SELECT COUNT(DISTINCT c.cost) FROM mimiciv_derived.cost c
+       WHERE c.hadm_id = a.hadm_id AND c.event_type = 'diagnoses_icd') >= 2
+  AND (SELECT COUNT(*) FROM mimiciv_hosp.d_icd_diagnoses u
+       WHERE u.icd_version = p.icd_version AND u.long_title = t.long_title) = 1
 ORDER BY (a.hadm_id * 31 + p.seq_num) % 10007, a.hadm_id, p.seq_num
 LIMIT 20000

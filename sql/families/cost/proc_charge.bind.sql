@@ -1,4 +1,9 @@
--- (admission, procedure coded once in it, its date) with a charge
+-- (admission, procedure coded once in it) with a charge
+-- The question names the admission by its start date (patients with another admission) and the procedure by its title
+-- (a title one code's): the admission's procedures carry ≥ 2 different charges, so without the procedure the question has
+-- several answers. (A code's charge is the same in every admission, so a twin's false date is still a restatement
+-- whenever the patient had the procedure in another admission: the value level of this family is correctable by
+-- construction, kept for its second level.)
 WITH g AS (
   SELECT p.hadm_id, p.icd_code, p.icd_version, MIN(p.seq_num) AS seq_num, MIN(p.chartdate) AS chartdate
   FROM mimiciv_hosp.procedures_icd p
@@ -9,11 +14,14 @@ WITH g AS (
   WHERE EXISTS (SELECT 1 FROM mimiciv_derived.cost c
                 WHERE c.hadm_id = g.hadm_id AND c.event_type = 'procedures_icd' AND c.event_id = g.seq_num)
 )
-SELECT a.subject_id, a.hadm_id, TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title,
-       p.chartdate AS proc_date
+SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, TRIM(p.icd_code) AS icd_code, p.icd_version,
+       t.long_title AS icd_title
 FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_icd_procedures t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 WHERE p.rn = 1
+  AND (SELECT COUNT(*) FROM mimiciv_hosp.admissions o WHERE o.subject_id = a.subject_id) >= 2
+  AND (SELECT COUNT(DISTINCT c.cost) FROM mimiciv_derived.cost c
+       WHERE c.hadm_id = a.hadm_id AND c.event_type = 'procedures_icd') >= 2
 ORDER BY (a.hadm_id * 31 + p.seq_num) % 10007, a.hadm_id
 LIMIT 20000

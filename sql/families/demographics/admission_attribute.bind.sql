@@ -1,8 +1,16 @@
 -- (admission, one recorded demographic/administrative attribute); ≤ 2 per admission, the attributes drawn evenly by
 -- a hash of (admission, attribute). An order by the attribute name's length had drawn language for 19% of the
 -- contracts, so at 100,000 patients "English" was 17.2% of the family's golds (> 15%)
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: another admission of the patient recorded another value of the attribute (so never gender, the
+-- patient's) (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
 WITH att AS (
-  SELECT a.subject_id, a.hadm_id, a.admittime, v.attribute
+  SELECT a.subject_id, a.hadm_id, a.admittime, v.attribute,
+         CASE v.attribute WHEN 'insurance' THEN a.insurance WHEN 'marital status' THEN a.marital_status
+          WHEN 'language' THEN a.language WHEN 'race' THEN a.race WHEN 'admission type' THEN a.admission_type
+          WHEN 'admission location' THEN a.admission_location WHEN 'discharge location' THEN a.discharge_location
+          ELSE pt.gender END AS val
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
   CROSS JOIN (VALUES ('insurance'), ('marital status'), ('language'), ('race'), ('admission type'),
@@ -18,5 +26,7 @@ WITH att AS (
 )
 SELECT p.subject_id, p.hadm_id, CAST(p.admittime AS DATE) AS admit_date, p.attribute
 FROM pick p WHERE p.rn <= 2
+  AND EXISTS (SELECT 1 FROM att o WHERE o.subject_id = p.subject_id AND o.hadm_id <> p.hadm_id
+                                    AND o.attribute = p.attribute AND o.val <> p.val)
 ORDER BY (p.hadm_id * 31 + LENGTH(p.attribute)) % 10007, p.hadm_id, p.attribute
 LIMIT 20000

@@ -4,4 +4,4 @@ SELECT CASE {{attribute}} WHEN 'insurance' THEN a.insurance WHEN 'marital status
          WHEN 'gender' THEN pt.gender END AS value
 FROM mimiciv_hosp.admissions a
 JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
-WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
+WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}

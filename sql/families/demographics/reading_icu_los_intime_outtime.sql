@@ -3,5 +3,5 @@
 SELECT ROUND(CAST(EXTRACT(EPOCH FROM (s.outtime - s.intime)) / 86400.0 AS NUMERIC), 2) AS los_days
 FROM mimiciv_icu.icustays s
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
-WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
+WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND s.first_careunit = {{careunit}}

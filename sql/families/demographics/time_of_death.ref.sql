@@ -1,4 +1,4 @@
 SELECT a.deathtime
 FROM mimiciv_hosp.admissions a
-WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
+WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND a.deathtime IS NOT NULL

@@ -1,6 +1,9 @@
 -- (admission, specimen type) whose first positive culture grew a single organism, at most 40 per organism: E. coli
 -- is the commonest isolate (394 of 1,943 such cultures in the default EHR), so unstratified it was 23.5% of the
 -- family's answers and a constant guess scored; 40 per organism leaves it ≈ 5%
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: another admission of the patient had a positive culture of that specimen too (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
 WITH pos AS (
   SELECT m.hadm_id, m.spec_type_desc, MIN(COALESCE(m.charttime, m.chartdate)) AS t0
   FROM mimiciv_hosp.microbiologyevents m
@@ -21,4 +24,6 @@ WITH pos AS (
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, s.spec_type_desc AS specimen
 FROM strat s JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
 WHERE s.rn <= 40
+  AND EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.spec_type_desc = s.spec_type_desc)
 ORDER BY (a.hadm_id * 31 + LENGTH(s.spec_type_desc)) % 10007, a.hadm_id, s.spec_type_desc

@@ -1,6 +1,12 @@
 -- (admission, diagnosis the patient already had coded in an earlier admission); ≤ 2 per admission and ≤ 3 per
 -- diagnosis: unstratified, the commonest chronic codes (diabetes, hyperlipidemia) filled the Clean questions while
 -- Noise draws evenly from the Clean codes, so a common title alone told Clean apart
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: another admission of the patient also came after the diagnosis was first coded (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
+-- and the diagnosis must select the earlier admission: it was first coded after the patient's first admission (else
+-- a twin naming a diagnosis never coded, or first coded later, is answered by dropping the diagnosis: the days since
+-- the first admission)
 WITH dx AS (
   SELECT a.subject_id, a.hadm_id, a.admittime, x.icd_code, x.icd_version
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
@@ -26,5 +32,12 @@ FROM per_code p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 WHERE p.rc <= 3
+  AND (SELECT MIN(f.admittime) FROM dx f
+       WHERE f.subject_id = p.subject_id AND f.icd_code = p.icd_code AND f.icd_version = p.icd_version)
+      > (SELECT MIN(a0.admittime) FROM mimiciv_hosp.admissions a0 WHERE a0.subject_id = p.subject_id)
+  AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions o
+              WHERE o.subject_id = p.subject_id AND o.hadm_id <> p.hadm_id
+                AND o.admittime > (SELECT MIN(f.admittime) FROM dx f WHERE f.subject_id = p.subject_id
+                                     AND f.icd_code = p.icd_code AND f.icd_version = p.icd_version))
 ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id, p.icd_code
 LIMIT 20000

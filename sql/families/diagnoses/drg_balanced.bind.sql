@@ -1,6 +1,9 @@
 -- (admission, DRG type with exactly one description in it); an admission grouped both ways is asked about its APR
 -- DRG: 1,912 admissions have an MS-DRG (HCFA) only and 280 an APR-DRG only, so the type an admission lacks (a Noise
 -- twin) is nearly always APR, and Clean questions must ask about APR as often for "APR" not to mark the Noise
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: another admission of the patient was grouped into another DRG of that type (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
 WITH g AS (
   SELECT d.hadm_id, TRIM(d.drg_type) AS drg_type FROM mimiciv_hosp.drgcodes d
   WHERE d.drg_type IS NOT NULL
@@ -13,5 +16,9 @@ WITH g AS (
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drg_type
 FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn = 1
+  AND EXISTS (SELECT 1 FROM mimiciv_hosp.drgcodes o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+              JOIN mimiciv_hosp.drgcodes s ON s.hadm_id = a.hadm_id AND TRIM(s.drg_type) = p.drg_type
+              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND TRIM(o.drg_type) = p.drg_type
+                AND o.description <> s.description)
 ORDER BY (a.hadm_id * 31) % 10007, a.hadm_id
 LIMIT 20000

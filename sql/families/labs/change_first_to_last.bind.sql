@@ -2,6 +2,9 @@
 -- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: the lab was measured repeatedly in another admission of the patient too (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
 WITH routine AS (
   SELECT r0.itemid FROM mimiciv_hosp.labevents r0
   WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
@@ -33,6 +36,8 @@ FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 WHERE p.rn <= 2
+  AND EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.itemid = p.itemid)
 -- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (a.hadm_id * 31 + p.itemid) % 10007, a.hadm_id, p.itemid
 LIMIT 20000

@@ -9,6 +9,10 @@
 -- "1.5 ×" twice as often as the Clean questions and "3 ×" never (a wording tell: "60 IU/L" for AST/ALT in 22 twins and
 -- 7 Clean questions); and the labs are spread evenly, as the Record twin's swapped lab is drawn evenly among them.
 -- Limits under 0.1 are left out: rounded to one decimal every cut-off of troponin T (0.01 ng/mL) read "above 0.0"
+-- The admission, the lab and the threshold must each select the answer: the patient's lab crossed the threshold in
+-- another admission too (a twin naming an admission without the crossing is not answered by the patient's only
+-- crossing), and the admission's first result of the lab was at or under the threshold (a twin with a threshold never
+-- crossed is not answered by the lab's first result)
 WITH routine AS (
   SELECT r0.itemid FROM mimiciv_hosp.labevents r0
   WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
@@ -30,12 +34,24 @@ WITH routine AS (
   SELECT w.hadm_id, w.itemid, w.upper, w.unit, w.k
   FROM (SELECT hi.*, MAX(hi.k) OVER (PARTITION BY hi.hadm_id, hi.itemid) AS k_top FROM hi) w
   WHERE w.k = w.k_top
+), sel AS (
+  SELECT top.*, a0.subject_id FROM top JOIN mimiciv_hosp.admissions a0 ON a0.hadm_id = top.hadm_id
+), sel2 AS (
+  SELECT s.hadm_id, s.itemid, s.upper, s.unit, s.k FROM sel s
+  WHERE EXISTS (SELECT 1 FROM mimiciv_hosp.labevents o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+              WHERE ao.subject_id = s.subject_id AND o.hadm_id <> s.hadm_id AND o.itemid = s.itemid
+                AND o.valuenum > s.upper)
+  AND (SELECT MAX(f.valuenum) FROM mimiciv_hosp.labevents f
+       WHERE f.hadm_id = s.hadm_id AND f.itemid = s.itemid AND f.valuenum IS NOT NULL
+         AND f.charttime = (SELECT MIN(f2.charttime) FROM mimiciv_hosp.labevents f2
+                            WHERE f2.hadm_id = s.hadm_id AND f2.itemid = s.itemid AND f2.valuenum IS NOT NULL))
+      <= s.upper
 ), pick AS (
   SELECT hi.*, ROW_NUMBER() OVER (PARTITION BY hi.hadm_id
                                   ORDER BY CASE WHEN hi.itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
                                            (hi.itemid * 7919 + hi.hadm_id + CAST(hi.k * 10 AS INTEGER) * 101) % 1019,
                                            hi.itemid, hi.k) AS rn
-  FROM top hi
+  FROM sel2 hi
 ), even AS (
   SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid, pick.k ORDER BY (pick.hadm_id * 31 + pick.itemid) % 10007,
                                                                             pick.hadm_id) AS rn_k

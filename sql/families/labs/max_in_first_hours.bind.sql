@@ -3,6 +3,11 @@
 -- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
+-- The question names the admission by its start date only, so the date must select it among the patient's
+-- admissions: the lab was drawn in the first 48 hours of another admission of the patient too (without the date the question has several answers, so a twin's false date is not a
+-- restatement a reader can correct)
+-- and the window must select the value: a later result of the admission is higher than the window's maximum (else a
+-- twin whose window holds no result is answered by the admission's maximum)
 WITH routine AS (
   SELECT r0.itemid FROM mimiciv_hosp.labevents r0
   WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
@@ -28,7 +33,19 @@ SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid,
 -- include: fragments/lab_label.sql alias=d
      , CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END AS hours
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn <= 2
+  AND EXISTS (SELECT 1 FROM g o WHERE o.subject_id = p.subject_id AND o.hadm_id <> p.hadm_id
+                                  AND o.itemid = p.itemid AND o.off_h >= 0 AND o.off_h <= 48)
+  AND (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
+       WHERE l.hadm_id = p.hadm_id AND l.itemid = p.itemid AND l.valuenum IS NOT NULL
+         AND EXTRACT(EPOCH FROM (l.charttime - a.admittime)) > 3600.0
+             * CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END)
+      > (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
+         WHERE l.hadm_id = p.hadm_id AND l.itemid = p.itemid AND l.valuenum IS NOT NULL
+           AND l.charttime >= a.admittime
+           AND EXTRACT(EPOCH FROM (l.charttime - a.admittime)) <= 3600.0
+               * CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END)
 -- include: fragments/lab_named_once.sql kw=AND alias=d
 ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
 LIMIT 20000

@@ -3,7 +3,7 @@
 SELECT DISTINCT l.valuenum, l.valueuom
 FROM mimiciv_hosp.admissions a
 JOIN mimiciv_hosp.labevents l ON l.subject_id = a.subject_id
-WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
+WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
   AND (l.hadm_id = a.hadm_id OR (l.hadm_id IS NULL AND l.charttime BETWEEN a.admittime AND a.dischtime))
   AND l.charttime = (

@@ -3,7 +3,7 @@
 SELECT DISTINCT l.valuenum, l.valueuom
 FROM mimiciv_hosp.admissions a
 JOIN mimiciv_hosp.labevents l ON l.subject_id = a.subject_id
-WHERE a.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
+WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
   -- include: fragments/ed_window_lab.sql lab=l adm=a
   AND l.charttime = (

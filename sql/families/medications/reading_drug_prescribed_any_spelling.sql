@@ -3,5 +3,5 @@
 SELECT p.starttime
 FROM mimiciv_hosp.prescriptions p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
-WHERE p.hadm_id = {{hadm_id}} AND a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
+WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND LOWER(SUBSTRING(p.drug, 1, 5)) = LOWER(SUBSTRING({{drug}}, 1, 5))
