@@ -1,16 +1,17 @@
 -- (admission, specimen type) whose first positive culture grew a single organism, at most 40 per organism: E. coli
 -- is the commonest isolate (394 of 1,943 such cultures in the default EHR), so unstratified it was 23.5% of the
 -- family's answers and a constant guess scored; 40 per organism leaves it ≈ 5%
--- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: another admission of the patient had a positive culture of that specimen too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- The question names the admission by its start date and the specimen by its type, and at least one of them must
+-- select the answer: another admission of the patient had a positive culture of that specimen (the date selects), or
+-- an earlier or simultaneous positive culture of another specimen in this admission grew another organism (the
+-- specimen selects). The engine then takes, per pair, the level whose twin is not a restatement.
 WITH pos AS (
   SELECT m.hadm_id, m.spec_type_desc, MIN(COALESCE(m.charttime, m.chartdate)) AS t0
   FROM mimiciv_hosp.microbiologyevents m
   WHERE m.hadm_id IS NOT NULL AND m.org_name IS NOT NULL
   GROUP BY m.hadm_id, m.spec_type_desc
 ), u AS (
-  SELECT pos.hadm_id, pos.spec_type_desc, MIN(m.org_name) AS org_name
+  SELECT pos.hadm_id, pos.spec_type_desc, MIN(m.org_name) AS org_name, MIN(pos.t0) AS t0
   FROM pos JOIN mimiciv_hosp.microbiologyevents m
     ON m.hadm_id = pos.hadm_id AND m.spec_type_desc = pos.spec_type_desc AND COALESCE(m.charttime, m.chartdate) = pos.t0
    AND m.org_name IS NOT NULL
@@ -24,6 +25,7 @@ WITH pos AS (
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, s.spec_type_desc AS specimen
 FROM strat s JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
 WHERE s.rn <= 40
-  AND EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
-              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.spec_type_desc = s.spec_type_desc)
+  AND (EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+               WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.spec_type_desc = s.spec_type_desc)
+       OR EXISTS (SELECT 1 FROM u o WHERE o.hadm_id = s.hadm_id AND o.t0 <= s.t0 AND o.org_name <> s.org_name))
 ORDER BY (a.hadm_id * 31 + LENGTH(s.spec_type_desc)) % 10007, a.hadm_id, s.spec_type_desc

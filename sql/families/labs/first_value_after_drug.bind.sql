@@ -1,4 +1,6 @@
 -- (admission, drug, lab) where the lab has a single numeric result at its first time after the drug's first start
+-- The drug must select the result: the lab's first result after the admission's first order of any drug has another
+-- value (else a twin naming a drug never ordered in the admission is answered by dropping the drug)
 -- Labs drawn in ≥ 80 % of admissions (the routine panels) are picked only after the admission's other labs: the
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
@@ -21,7 +23,7 @@ WITH routine AS (
   WHERE dp.rn = 1 AND l.valuenum IS NOT NULL
   GROUP BY l.hadm_id, l.itemid, dp.drug
 ), u AS (
-  SELECT la.hadm_id, la.itemid, la.drug
+  SELECT la.hadm_id, la.itemid, la.drug, MIN(l.valuenum) AS v
   FROM la JOIN mimiciv_hosp.labevents l ON l.hadm_id = la.hadm_id AND l.itemid = la.itemid AND l.charttime = la.t1
   WHERE l.valuenum IS NOT NULL
   GROUP BY la.hadm_id, la.itemid, la.drug
@@ -31,6 +33,12 @@ WITH routine AS (
       THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
   FROM u
+  WHERE EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l3
+                WHERE l3.hadm_id = u.hadm_id AND l3.itemid = u.itemid AND l3.valuenum IS NOT NULL AND l3.valuenum <> u.v
+                  AND l3.charttime = (SELECT MIN(l4.charttime) FROM mimiciv_hosp.labevents l4
+                                      WHERE l4.hadm_id = u.hadm_id AND l4.itemid = u.itemid AND l4.valuenum IS NOT NULL
+                                        AND l4.charttime > (SELECT MIN(q.starttime) FROM mimiciv_hosp.prescriptions q
+                                                            WHERE q.hadm_id = u.hadm_id)))
 )
 SELECT a.subject_id, a.hadm_id, p.drug, p.itemid,
 -- include: fragments/lab_label.sql alias=d
