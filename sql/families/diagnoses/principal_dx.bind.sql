@@ -1,7 +1,8 @@
 -- (admission with one principal diagnosis, another diagnosis coded in it); ≤ 2 per admission
 -- The question names the admission by its start date and the diagnosis by its title (and ICD version): the diagnosis
 -- was coded in another admission of the patient too, with another principal diagnosis, so without the date the
--- question has several answers; a title is one code's (5 ICD-9 titles name two codes)
+-- question has several answers; a title is one code's (5 ICD-9 titles name two codes); and a third admission lacks the
+-- diagnosis, so the record twin (that admission, by its date) exists and the value twins do not take every pair
 WITH prin AS (
   SELECT x.hadm_id FROM mimiciv_hosp.diagnoses_icd x WHERE x.seq_num = 1
   GROUP BY x.hadm_id HAVING COUNT(*) = 1
@@ -29,5 +30,9 @@ WHERE p.rn <= 2
                 AND (po.icd_code <> pc.icd_code OR po.icd_version <> pc.icd_version))
   AND (SELECT COUNT(*) FROM mimiciv_hosp.d_icd_diagnoses u
        WHERE u.icd_version = p.icd_version AND u.long_title = t.long_title) = 1
+  AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions n
+              WHERE n.subject_id = a.subject_id
+                AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd y
+                                WHERE y.hadm_id = n.hadm_id AND y.icd_code = p.icd_code AND y.icd_version = p.icd_version))
 ORDER BY (a.hadm_id * 31 + p.seq_num) % 10007, a.hadm_id, p.seq_num
 LIMIT 20000
