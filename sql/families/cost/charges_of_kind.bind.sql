@@ -2,8 +2,8 @@
 -- admissions that have procedure charges, since the record twin's absent kind is nearly always a procedure (every
 -- admission has diagnosis, lab and prescription charges), so "procedure" does not mark the Noise questions
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: another admission of the patient has charges of that kind too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: another admission of the patient has charges of that kind too (without the date the question has
+-- several answers, so a twin's false date is not a restatement a reader can correct)
 WITH k AS (
   SELECT c.hadm_id, c.event_type, COUNT(*) AS n FROM mimiciv_derived.cost c GROUP BY c.hadm_id, c.event_type
   HAVING COUNT(*) >= 2

@@ -1,7 +1,7 @@
 -- (admission, drug) with ≥ 1 single-component pharmacy order of the drug that has a charge; ≤ 2 per admission
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the drug was also charged in another admission of the patient (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: the drug was also charged in another admission of the patient (without the date the question has
+-- several answers, so a twin's false date is not a restatement a reader can correct)
 WITH single AS (
   SELECT p.hadm_id, p.drug, p.pharmacy_id
   FROM mimiciv_hosp.prescriptions p

@@ -1,9 +1,9 @@
 -- (admission, procedure coded once in it) with a charge
--- The question names the admission by its start date (patients with another admission) and the procedure by its title
--- (a title one code's): the admission's procedures carry ≥ 2 different charges, so without the procedure the question has
--- several answers. (A code's charge is the same in every admission, so a twin's false date is still a restatement
--- whenever the patient had the procedure in another admission: the value level of this family is correctable by
--- construction, kept for its second level.)
+-- The question names the admission by its start date (patients with another admission) and the procedure by its
+-- title (a title one code's): the admission's procedures carry ≥ 2 different charges, so without the procedure the
+-- question has several answers. (A code's charge is the same in every admission, so a twin's false date is still a
+-- restatement whenever the patient had the procedure in another admission: the value level of this family is
+-- correctable by construction, kept for its second level.)
 WITH g AS (
   SELECT p.hadm_id, p.icd_code, p.icd_version, MIN(p.seq_num) AS seq_num, MIN(p.chartdate) AS chartdate
   FROM mimiciv_hosp.procedures_icd p

@@ -2,8 +2,8 @@
 -- is left out: patients arrive there before admission, so "moved to" it during an admission is not a transfer a
 -- clinician would ask about (it was 24% of the Clean units and almost never a Noise one: a wording tell).
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the patient was moved to that unit in another admission too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: the patient was moved to that unit in another admission too (without the date the question has several
+-- answers, so a twin's false date is not a restatement a reader can correct)
 WITH g AS (
   SELECT t.hadm_id, t.careunit FROM mimiciv_hosp.transfers t
   WHERE t.hadm_id IS NOT NULL AND t.careunit IS NOT NULL AND t.intime IS NOT NULL

@@ -2,8 +2,8 @@
 -- diagnosis: unstratified, the commonest chronic codes (diabetes, hyperlipidemia) filled the Clean questions while
 -- Noise draws evenly from the Clean codes, so a common title alone told Clean apart
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: another admission of the patient also came after the diagnosis was first coded (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: another admission of the patient also came after the diagnosis was first coded (without the date the
+-- question has several answers, so a twin's false date is not a restatement a reader can correct)
 -- and the diagnosis must select the earlier admission: it was first coded after the patient's first admission (else
 -- a twin naming a diagnosis never coded, or first coded later, is answered by dropping the diagnosis: the days since
 -- the first admission)

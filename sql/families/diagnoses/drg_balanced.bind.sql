@@ -2,8 +2,8 @@
 -- DRG: 1,912 admissions have an MS-DRG (HCFA) only and 280 an APR-DRG only, so the type an admission lacks (a Noise
 -- twin) is nearly always APR, and Clean questions must ask about APR as often for "APR" not to mark the Noise
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: another admission of the patient was grouped into another DRG of that type (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: another admission of the patient was grouped into another DRG of that type (without the date the
+-- question has several answers, so a twin's false date is not a restatement a reader can correct)
 WITH g AS (
   SELECT d.hadm_id, TRIM(d.drg_type) AS drg_type FROM mimiciv_hosp.drgcodes d
   WHERE d.drg_type IS NOT NULL

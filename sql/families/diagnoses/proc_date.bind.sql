@@ -1,7 +1,7 @@
 -- (admission, procedure coded in it); ≤ 2 per admission
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the procedure was coded in another admission of the patient too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: the procedure was coded in another admission of the patient too (without the date the question has
+-- several answers, so a twin's false date is not a restatement a reader can correct)
 -- and the procedure must select the date: another procedure of the admission came earlier (else a twin naming a
 -- procedure the admission lacks is answered by the admission's first procedure date)
 WITH g AS (

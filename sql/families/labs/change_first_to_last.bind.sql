@@ -3,8 +3,8 @@
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the lab was measured repeatedly in another admission of the patient too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: the lab was measured repeatedly in another admission of the patient too (without the date the question
+-- has several answers, so a twin's false date is not a restatement a reader can correct)
 WITH routine AS (
   SELECT r0.itemid FROM mimiciv_hosp.labevents r0
   WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL

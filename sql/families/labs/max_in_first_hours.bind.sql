@@ -4,8 +4,8 @@
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the lab was drawn in the first 48 hours of another admission of the patient too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: the lab was drawn in the first 48 hours of another admission of the patient too (without the date the
+-- question has several answers, so a twin's false date is not a restatement a reader can correct)
 -- and the window must select the value: a later result of the admission is higher than the window's maximum (else a
 -- twin whose window holds no result is answered by the admission's maximum)
 WITH routine AS (

@@ -1,7 +1,8 @@
 -- (admission, drug) whose first order(s) carry one numeric dose and unit; ≤ 2 drugs per admission
--- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the drug was first ordered with one dose in another admission of the patient too (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- The question names the admission by its start date (patients with another admission). A drug's first dose is
+-- mostly the same in every admission (13 bindings had another), so the value twins' false date is a restatement
+-- whatever the binding; requiring the drug in another admission only thinned the record twins (a drug never ordered
+-- in the admission), which left the value level most of the family's Noise
 WITH f AS (
   SELECT p.hadm_id, p.drug, MIN(p.starttime) AS t0
   FROM mimiciv_hosp.prescriptions p WHERE p.starttime IS NOT NULL
@@ -20,7 +21,6 @@ WITH f AS (
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drug
 FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn <= 2
-  AND EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
-              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.drug = p.drug)
+  AND (SELECT COUNT(*) FROM mimiciv_hosp.admissions o WHERE o.subject_id = a.subject_id) >= 2
 ORDER BY (a.hadm_id * 31 + LENGTH(p.drug)) % 10007, a.hadm_id, p.drug
 LIMIT 20000

@@ -1,7 +1,7 @@
 -- (admission, drug with ≥ 2 orders that have a stop time after their start); ≤ 2 drugs per admission
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the drug was also on order in another admission of the patient (without the date the question has several answers, so a twin's false date is not a
--- restatement a reader can correct)
+-- admissions: the drug was also on order in another admission of the patient (without the date the question has
+-- several answers, so a twin's false date is not a restatement a reader can correct)
 WITH d AS (
   SELECT p.subject_id, p.hadm_id, p.drug, COUNT(*) AS n
   FROM mimiciv_hosp.prescriptions p
