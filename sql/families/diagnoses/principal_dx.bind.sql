@@ -33,6 +33,7 @@ WHERE p.rn <= 2
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions n
               WHERE n.subject_id = a.subject_id
                 AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd y
-                                WHERE y.hadm_id = n.hadm_id AND y.icd_code = p.icd_code AND y.icd_version = p.icd_version))
+                                WHERE y.hadm_id = n.hadm_id AND y.icd_code = p.icd_code
+                                  AND y.icd_version = p.icd_version))
 ORDER BY (a.hadm_id * 31 + p.seq_num) % 10007, a.hadm_id, p.seq_num
 LIMIT 20000
