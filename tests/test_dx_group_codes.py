@@ -162,6 +162,37 @@ def test_the_reference_leaves_out_what_only_the_broad_reading_counts(group, vers
     assert code in _members(b9 if version == 9 else b10, {code: set()})
 
 
+PLANNED = ("ELECTIVE", "SURGICAL SAME DAY ADMISSION")
+GUARD = re.compile(r"\n  AND NOT EXISTS \(SELECT 1 FROM \(VALUES\n.*?\) AS i \(dx_group, stratum_value\)[^\n]*", re.S)
+
+
+def test_no_empty_stratum_twin_names_an_acute_group_under_a_planned_admission(tiny_duckdb_url):
+    """An empty (group, admission type) stratum a reader knows from medicine ("elective septicemia") is never a
+    Query twin's: the empty-stratum candidates leave fragments/implausible_group_strata.sql's pairs out. Without
+    the guard the tiny EHR offers such a stratum for some acute group (the check bites)."""
+    from pipeline.construction.requests.family import load_families
+    from pipeline.construction.sqlexec import render
+
+    fam = next(f for f in load_families(ROOT / "contracts", SQL_DIR, display_base=ROOT)
+               if f.id == "diagnoses.pop_mean_charlson_by_principal_group_type")
+    guarded = fam.text("diagnoses/noise_pop_mean_charlson_by_principal_group_type_empty_stratum.sql")
+    unguarded = GUARD.sub("", guarded)
+    assert unguarded != guarded
+    acute = sorted({g for g, _t in re.findall(r"\('([^']+)', '([^']+)'\)",
+                                               (SQL_DIR / "fragments" / "implausible_group_strata.sql").read_text())})
+    bites = 0
+    with duckdb.connect(tiny_duckdb_url.removeprefix("duckdb:///"), read_only=True) as con:
+        for group in acute:
+            slots = {"dx_group": group, "admission_type": "EW EMER.", "n_adm": 1}
+
+            def run(sql: str, slots: dict = slots) -> set[str]:
+                return {r[0] for r in con.execute(render(sql, slots, fam.slot_kinds)).fetchall()}
+
+            assert not run(guarded) & set(PLANNED), group
+            bites += bool(run(unguarded) & set(PLANNED))
+    assert bites, "no acute group has an empty planned stratum on the tiny EHR: the test shows nothing"
+
+
 def render_table() -> str:
     ref, broad = groups_of(code_rows()), groups_of(code_rows("broad"))
 

@@ -1,21 +1,9 @@
 -- Cost of one lab's tests charged in the first 48 hours (from the admission time) of the patient's first admission
 -- coded with a diagnosis group.
---   group_adm    the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
+--   group_adm    the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
 --   index_adm    the earliest of them, with its admission time (the group is the one handle on it)
 --   lab_charges  charges of that lab's tests in that admission timed within 48 h of admission
-WITH dx_group_codes AS (
-  -- include: fragments/dx_group_codes.sql
-), group_adm AS (
-  SELECT DISTINCT a.hadm_id, a.admittime
-  FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
-  WHERE a.subject_id = {{subject_id}}
-    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
-), index_adm AS (
-  SELECT g.hadm_id, g.admittime
-  FROM group_adm g
-  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
+-- include: fragments/first_group_admission.sql codes=
 ), lab_charges AS (
   SELECT c.cost
   FROM mimiciv_derived.cost c

@@ -24,3 +24,6 @@ FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM typed t WHERE t.dx_group = g.dx_group)
   AND NOT EXISTS (SELECT 1 FROM typed t WHERE t.dx_group = g.dx_group AND t.admission_type = {{admission_type}})
+  AND NOT EXISTS (SELECT 1 FROM (VALUES
+    -- include: fragments/implausible_group_strata.sql
+    ) AS i (dx_group, stratum_value) WHERE i.dx_group = g.dx_group AND i.stratum_value = {{admission_type}})
