@@ -3,7 +3,10 @@
 --   group_adm    the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
 --   index_adm    the earliest of them, with its admission time (the group is the one handle on it)
 --   lab_charges  charges of that lab's tests in that admission timed within 48 h of admission
--- include: fragments/first_group_admission.sql codes=
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
+-- include: fragments/first_group_admission.sql
 ), lab_charges AS (
   SELECT c.cost
   FROM mimiciv_derived.cost c

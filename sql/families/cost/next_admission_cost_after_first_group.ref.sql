@@ -7,7 +7,10 @@
 --              admission or the next one shares its admittime with another admission, there is no one next
 --              admission (no row: the binding is rejected)
 --   charges    all charges of that next admission
--- include: fragments/first_group_admission.sql codes=
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
+-- include: fragments/first_group_admission.sql
 ), ranked AS (
   SELECT a.hadm_id, RANK() OVER (ORDER BY a.admittime) AS rk,
          COUNT(*) OVER (PARTITION BY a.admittime) AS n_at_admittime

@@ -7,7 +7,10 @@
 --              sharing its admittime with another has no defined next one (no row: the binding is rejected); next
 --              admissions tied at one admittime give the same interval
 -- Answer: (next admittime - index dischtime) in days, one decimal.
--- include: fragments/first_group_admission.sql codes=
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
+-- include: fragments/first_group_admission.sql
 ), ranked AS (
   SELECT a.hadm_id, a.admittime, a.dischtime, RANK() OVER (ORDER BY a.admittime) AS rk,
          COUNT(*) OVER (PARTITION BY a.admittime) AS n_at_admittime

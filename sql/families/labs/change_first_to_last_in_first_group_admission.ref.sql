@@ -4,7 +4,10 @@
 --   index_adm  the earliest of them (the group is the one handle on it)
 --   results    that admission's numeric results of the lab (named by its label) with their rank from the first
 --              and from the last charttime (a tie at either end surfaces as several rows)
--- include: fragments/first_group_admission.sql codes=
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
+-- include: fragments/first_group_admission.sql
 ), results AS (
   SELECT l.valuenum,
          RANK() OVER (ORDER BY l.charttime) AS from_first,

@@ -1,6 +1,9 @@
 -- Reading: the diagnosis group under its broad definition (fragments/dx_group_codes_broad.sql: heart failure with
 -- the cardiomyopathies, AF with flutter, any diabetes, ...), otherwise the reference.
--- include: fragments/first_group_admission.sql codes=_broad
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes_broad.sql
+),
+-- include: fragments/first_group_admission.sql
 ), results AS (
   SELECT l.valuenum,
          RANK() OVER (ORDER BY l.charttime) AS from_first,

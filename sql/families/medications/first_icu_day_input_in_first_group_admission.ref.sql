@@ -5,7 +5,10 @@
 --   first_stay  that admission's first ICU stay (RANK by intime); two stays at its first intime leave it no
 --               first stay (no row: the binding is rejected, not answered from an arbitrary pick)
 --   day_one     rows of the input (named by its label) started within 24 h of ICU admission
--- include: fragments/first_group_admission.sql codes=
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
+-- include: fragments/first_group_admission.sql
 ), first_stay AS (
   SELECT s.stay_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rn,
          COUNT(*) OVER (PARTITION BY s.intime) AS n_at_intime
