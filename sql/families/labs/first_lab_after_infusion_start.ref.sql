@@ -1,13 +1,12 @@
 -- First result of a lab test after an ICU infusion was first started (labs follow-up of a new drip).
---   stay       the ICU stay, checked against patient, admission and the unit it started in
+--   stay       the patient's ICU stay and its admission
 --   drip       first start of the infusion in the stay (item named by its label)
 --   lab_after  the admission's results of the lab test (named by its label) charted after that start, ranked by
 --              time (a tie at the first time surfaces as several rows)
 WITH stay AS (
   SELECT s.stay_id, s.hadm_id
   FROM mimiciv_icu.icustays s
-  WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
-    AND s.first_careunit = {{careunit}}
+  WHERE s.stay_id = {{stay_id}} AND s.subject_id = {{subject_id}}
 ), drip AS (
   SELECT MIN(i.starttime) AS first_start
   FROM mimiciv_icu.inputevents i
