@@ -1,8 +1,11 @@
--- (ICU stay, continuous infusion item) with the time it was first started; ≤ 2 items per stay
+-- (ICU stay, continuous infusion item) with the time it was first started; ≤ 2 items per stay. Only medications and
+-- fluids given as infusions (no oral intake, free water or "Solution": 50 of 300 Clean questions were these)
 WITH f AS (
   SELECT i.stay_id, i.itemid, MIN(i.starttime) AS first_start, COUNT(*) AS n_rows
   FROM mimiciv_icu.inputevents i
-  WHERE i.rate IS NOT NULL AND i.endtime > i.starttime
+  WHERE i.rate IS NOT NULL AND i.endtime > i.starttime AND i.itemid NOT IN (
+    -- include: fragments/not_given_iv_items.sql
+  )
   GROUP BY i.stay_id, i.itemid
 ), pick AS (
   SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id ORDER BY (f.itemid * 7919 + f.stay_id) % 1097, f.itemid) AS rn
