@@ -5,7 +5,8 @@
 --   rows_, ordered, runs   each run of each procedure item (fragments/timed_item_runs.sql)
 --   pick                   ≤ 2 runs per stay of items with a row over an hour, by a seeded hash
 -- include: fragments/timed_item_runs.sql events=procedureevents \
---   items="i.itemid IN (SELECT r.itemid FROM mimiciv_icu.procedureevents r WHERE r.endtime > r.starttime + INTERVAL '1 hour')"
+--   items="i.itemid IN (SELECT r.itemid FROM mimiciv_icu.procedureevents r \
+--   WHERE r.endtime > r.starttime + INTERVAL '1 hour')"
 , pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.stay_id
                                  ORDER BY (u.itemid * 7919 + u.stay_id + CAST(EXTRACT(EPOCH FROM u.run_start) AS BIGINT)

@@ -28,7 +28,8 @@ WITH drip AS (
                   THEN ce.valuenum END) AS low_any
   FROM win w
   JOIN first_any fa ON fa.stay_id = w.stay_id
-  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = w.stay_id AND ce.itemid IN (220052, 220181) AND ce.valuenum IS NOT NULL
+  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = w.stay_id AND ce.itemid IN (220052, 220181)
+   AND ce.valuenum IS NOT NULL
   GROUP BY w.stay_id, w.itemid, w.hours
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, w.itemid, di.label AS input_label, w.hours

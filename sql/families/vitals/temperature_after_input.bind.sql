@@ -25,7 +25,8 @@ WITH given AS (
                         END) AS NUMERIC), 1) AS peak_any
   FROM given g
   JOIN first_any fa ON fa.stay_id = g.stay_id
-  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = g.stay_id AND ce.itemid IN (223761, 223762) AND ce.valuenum IS NOT NULL
+  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = g.stay_id AND ce.itemid IN (223761, 223762)
+   AND ce.valuenum IS NOT NULL
   GROUP BY g.stay_id, g.itemid
 ), ok AS (
   SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.stay_id ORDER BY (p.itemid * 7919 + p.stay_id) % 1097, p.itemid) AS rn
