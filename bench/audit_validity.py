@@ -26,9 +26,17 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from pipeline.construction.requests.family import expand_includes
+
 TEMPS = (223761, 223762)
 GIVEN = "('Administered', 'Delayed Administered', 'Started', 'Confirmed')"
 MASS, VOLUME, EQUIV = {"g", "grams", "mg", "mcg", "ug"}, {"ml", "l"}, {"meq/l", "mmol/l"}
+
+
+def dx_group_codes() -> str:
+    """The diagnosis groups' reference code sets, the SELECT the families read (fragments/dx_group_codes.sql)."""
+    sql_dir = Path(__file__).resolve().parents[1] / "sql" / "families"
+    return expand_includes("-- include: fragments/dx_group_codes.sql\n", sql_dir)
 
 
 def lit(v: Any) -> str:
@@ -120,14 +128,14 @@ class Auditor:
                 AND LOWER(d.long_title) LIKE {lit('%' + str(s['dx_group']).lower() + '%')}""")
             if titled:
                 return f"the patient has a diagnosis titled '{s['dx_group']}' outside the group's codes"
-        if cond == "first_group_admission_on_date" and "icd9_pattern" in s:
+        if cond == "first_group_admission_on_date" and "dx_group" in s:
             inside = self.one(f"""SELECT COUNT(*) FROM mimiciv_hosp.admissions a WHERE a.subject_id = {s['subject_id']}
                 AND DATE {lit(s['admit_date'])} BETWEEN CAST(LEAST(a.admittime, COALESCE(a.edregtime, a.admittime)) AS DATE)
                                                  AND CAST(a.dischtime AS DATE)
                 AND a.admittime = (SELECT MIN(b.admittime) FROM mimiciv_hosp.admissions b
                     JOIN mimiciv_hosp.diagnoses_icd x ON x.hadm_id = b.hadm_id WHERE b.subject_id = {s['subject_id']}
-                    AND ((x.icd_version = 9 AND x.icd_code LIKE {lit(s['icd9_pattern'])})
-                      OR (x.icd_version = 10 AND x.icd_code LIKE {lit(s['icd10_pattern'])})))""")
+                    AND {lit(s['dx_group'])} IN (SELECT gc.dx_group FROM ({dx_group_codes()}) gc
+                        WHERE gc.icd_version = x.icd_version AND x.icd_code LIKE gc.prefix || '%'))""")
             if inside:
                 return "stated date is a date of the first group admission's stay"
         if cond in ("lab_measured_in_admission", "lab_repeated_in_admission") and "hadm_id" in s and \

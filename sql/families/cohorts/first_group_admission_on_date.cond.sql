@@ -2,6 +2,9 @@
 -- admission) date to its discharge date (vacuous without such an admission). Clean questions state the admission
 -- date; a Noise date must fall outside that stay, since a date inside it still names the admission under a
 -- reasonable reading (an audit of 2,000 pairs found 9 such twins when only the admission date counted).
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+)
 SELECT COALESCE(BOOL_OR({{admit_date}} BETWEEN CAST(LEAST(a.admittime, COALESCE(a.edregtime, a.admittime)) AS DATE)
                                             AND CAST(a.dischtime AS DATE)), TRUE) AS holds
 FROM mimiciv_hosp.admissions a
@@ -11,5 +14,5 @@ WHERE a.subject_id = {{subject_id}}
                      WHERE fa.subject_id = {{subject_id}}
                        AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                                    WHERE d.hadm_id = fa.hadm_id
-                                     AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
-                                          OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))))
+                                     AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')))

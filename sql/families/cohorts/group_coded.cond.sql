@@ -1,6 +1,9 @@
 -- somebody in the EHR was coded with a diagnosis of the group (ICD-9 or ICD-10 pattern)
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+)
 SELECT EXISTS (
   SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
-  WHERE (d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
-     OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})
+  WHERE {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ) AS holds

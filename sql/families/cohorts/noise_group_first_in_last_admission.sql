@@ -6,16 +6,18 @@ WITH groups_of_patient AS (
   WHERE a.subject_id = {{subject_id}}
 ), last_adm AS (
   SELECT MAX(a.admittime) AS t_last FROM mimiciv_hosp.admissions a WHERE a.subject_id = {{subject_id}}
-), dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+), dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 ), first_by_group AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, MIN(p.admittime) AS t_first
+  SELECT g.dx_group, MIN(p.admittime) AS t_first
   FROM dx_groups g
   JOIN groups_of_patient p
-    ON (p.icd_version = 9 AND p.icd_code LIKE g.icd9_pattern) OR (p.icd_version = 10
-        AND p.icd_code LIKE g.icd10_pattern)
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = p.icd_version AND p.icd_code LIKE gc.prefix || '%')
+  GROUP BY g.dx_group
 )
-SELECT f.dx_group, f.icd9_pattern, f.icd10_pattern, CAST(f.t_first AS DATE) AS admit_date
+SELECT f.dx_group, CAST(f.t_first AS DATE) AS admit_date
 FROM first_by_group f CROSS JOIN last_adm l
 WHERE f.dx_group <> {{dx_group}} AND f.t_first = l.t_last

@@ -1,11 +1,13 @@
 -- Record noise: another diagnosis group of this family's list that the patient was never coded with
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 )
-SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern
+SELECT g.dx_group
 FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   WHERE d.subject_id = {{subject_id}}
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-                        AND d.icd_code LIKE g.icd10_pattern)))
+                    AND g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))

@@ -1,6 +1,8 @@
 -- Query noise: another lab test (unambiguous label) with exactly one numeric result in the first admission with the
 -- group: no change from first to last can be computed
-WITH unique_labels AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), unique_labels AS (
   SELECT li.itemid, li.label
   FROM mimiciv_hosp.d_labitems li
   WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.d_labitems li2 WHERE li2.label = li.label AND li2.itemid <> li.itemid)
@@ -9,8 +11,8 @@ WITH unique_labels AS (
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
-        AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), first_adm AS (
   SELECT g.hadm_id FROM group_adm g WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
 )

@@ -3,11 +3,15 @@
 -- "Subsequent ST elevation myocardial infarction"). The title half never changes a Clean task (its code is in the
 -- group); it keeps a Noise twin from naming a group the patient has under a broader reading of the group (an audit
 -- of 2,000 pairs found 4 such twins with the codes alone).
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+)
 SELECT EXISTS (
   SELECT 1
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ) OR EXISTS (
   SELECT 1
   FROM mimiciv_hosp.diagnoses_icd d

@@ -1,13 +1,16 @@
 -- the lab was charged within 48 h of the admission time of the patient's first admission coded with the group
 -- (vacuous without such an admission, or when the lab was never drawn in it: other conditions)
 --   first_adm  the patient's admissions coded with the group, ranked by admission time
-WITH first_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), first_adm AS (
   SELECT a.hadm_id, a.admittime, RANK() OVER (ORDER BY a.admittime) AS rk
   FROM mimiciv_hosp.admissions a
   WHERE a.subject_id = {{subject_id}}
     AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                 WHERE d.hadm_id = a.hadm_id
-                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})))
+                  AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
 )
 SELECT NOT EXISTS (SELECT 1 FROM first_adm f JOIN mimiciv_hosp.labevents l ON l.hadm_id = f.hadm_id
                    WHERE f.rk = 1 AND l.itemid = {{itemid}})

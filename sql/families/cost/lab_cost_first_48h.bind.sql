@@ -3,17 +3,19 @@
 -- and ≤ 30 per group, so the Clean labs and groups are spread about as evenly as the twins' (a lab never drawn in an
 -- admission, or drawn only after 48 h, is never the everyday panel; a group a patient never had is seldom the
 -- commonest one)
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 -- include: fragments/group_admissions_ranked.sql
 -- include: fragments/group_first_admission_untied.sql
 ), labs48 AS (
-  SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, l.itemid
+  SELECT i.subject_id, i.dx_group, i.admittime, l.itemid
   FROM idx i
   JOIN mimiciv_hosp.labevents l ON l.hadm_id = i.hadm_id
   JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
   WHERE c.chargetime >= i.admittime AND c.chargetime <= i.admittime + INTERVAL '48 hours'
-  GROUP BY i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, l.itemid
+  GROUP BY i.subject_id, i.dx_group, i.admittime, l.itemid
 ), pick AS (
   SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.subject_id, x.dx_group
                                  ORDER BY (x.itemid * 7919 + x.subject_id) % 1031, x.itemid) AS rn
@@ -30,7 +32,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
                                                                                  per_lab.itemid) AS rn_group
   FROM per_lab WHERE per_lab.rn_lab <= 12
 )
-SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
+SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
 -- include: fragments/lab_label.sql alias=x
 FROM per_group p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid

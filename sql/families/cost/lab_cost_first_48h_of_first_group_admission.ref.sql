@@ -1,19 +1,12 @@
 -- Cost of one lab's tests charged in the first 48 hours (from the admission time) of the patient's first admission
 -- coded with a diagnosis group.
---   group_adm    the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
---   index_adm    the earliest of them, admitted on the stated date, with its admission time
+--   group_adm    the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
+--   index_adm    the earliest of them, with its admission time (the group is the one handle on it)
 --   lab_charges  charges of that lab's tests in that admission timed within 48 h of admission
-WITH group_adm AS (
-  SELECT DISTINCT a.hadm_id, a.admittime
-  FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
-  WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
-), index_adm AS (
-  SELECT g.hadm_id, g.admittime
-  FROM group_adm g
-  WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(g.admittime AS DATE) = {{admit_date}}
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
+-- include: fragments/first_group_admission.sql
 ), lab_charges AS (
   SELECT c.cost
   FROM mimiciv_derived.cost c

@@ -1,12 +1,15 @@
 -- Total cost of the admission that followed the patient's first admission coded with a diagnosis group.
---   group_adm  the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
---   index_adm  the earliest of them, admitted on the stated date
+--   group_adm  the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
+--   index_adm  the earliest of them (the group is the one handle on it)
 --   ranked     the patient's admissions ranked by admittime (RANK: admissions at one admittime share a rank), with
 --              how many share each admittime
 --   next_adm   the admission of the rank after the index one's. Ties give no silent pick: when the index
 --              admission or the next one shares its admittime with another admission, there is no one next
 --              admission (no row: the binding is rejected)
 --   charges    all charges of that next admission
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
 -- include: fragments/first_group_admission.sql
 ), ranked AS (
   SELECT a.hadm_id, RANK() OVER (ORDER BY a.admittime) AS rk,

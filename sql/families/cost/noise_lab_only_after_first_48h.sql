@@ -1,14 +1,16 @@
 -- Query noise: a lab drawn (and charged) in the patient's first admission coded with the group, but only after its
 -- first 48 hours: the lab and the admission exist, the window holds none of it
 --   first_adm  the patient's admissions coded with the group, ranked by admission time
-WITH first_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), first_adm AS (
   SELECT a.hadm_id, a.admittime, RANK() OVER (ORDER BY a.admittime) AS rk
   FROM mimiciv_hosp.admissions a
   WHERE a.subject_id = {{subject_id}}
     AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                 WHERE d.hadm_id = a.hadm_id
-                  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
-                      AND d.icd_code LIKE {{icd10_pattern}})))
+                  AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
 )
 SELECT x.itemid,
 -- include: fragments/lab_label.sql alias=x

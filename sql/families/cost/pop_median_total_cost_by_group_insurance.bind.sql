@@ -2,7 +2,9 @@
 -- common groups, three smaller ones (migraine, pneumococcal pneumonia, infectious arthritis: 30-47 admissions, ≥ 20
 -- of them under Medicare) that no admission under some insurance ever had: the query twin's empty stratum then pairs
 -- a group and an insurance that both occur in Clean questions (every common group fills every common stratum)
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
-  , ('migraine', '346%', 'G43%'), ('pneumococcal pneumonia', '481%', 'J13%'), ('infectious arthritis', '711%', 'M00%')
+  , ('migraine'), ('pneumococcal pneumonia'), ('infectious arthritis')
 -- include: fragments/group_strata.sql stratum=insurance dx= where= min=20

@@ -2,11 +2,14 @@
 --   group_adm  the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
 --   icu        ICU stays of those admissions ranked by intime (a tie surfaces as several rows)
 -- Age at that ICU admission: anchor_age + (year of intime - anchor_year), as MIMIC-IV derives ages.
-WITH group_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), icu AS (
   SELECT s.subject_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
   FROM mimiciv_icu.icustays s

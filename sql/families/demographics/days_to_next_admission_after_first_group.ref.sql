@@ -1,12 +1,15 @@
 -- Days from the discharge of the patient's first admission coded with a diagnosis group to their next admission.
---   group_adm  the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
---   index_adm  the earliest of them, admitted on the stated date
+--   group_adm  the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
+--   index_adm  the earliest of them (the group is the one handle on it)
 --   ranked     the patient's admissions ranked by admittime (RANK: admissions at one admittime share a rank), with
 --              how many share each admittime
 --   next_adm   the admission(s) of the rank after the index one's. Ties give no silent pick: an index admission
 --              sharing its admittime with another has no defined next one (no row: the binding is rejected); next
 --              admissions tied at one admittime give the same interval
 -- Answer: (next admittime - index dischtime) in days, one decimal.
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
 -- include: fragments/first_group_admission.sql
 ), ranked AS (
   SELECT a.hadm_id, a.admittime, a.dischtime, RANK() OVER (ORDER BY a.admittime) AS rk,

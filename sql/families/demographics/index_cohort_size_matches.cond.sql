@@ -1,10 +1,12 @@
 -- the stated number of index admissions (first group admission, under the insurance, discharged alive) is right
 -- (vacuous when the cohort is empty: that is index_cohort_exists's failure, not a wrong count)
-WITH group_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
-  WHERE (d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}})
-     OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}})
+  WHERE {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), index_adm AS (
   SELECT a.hadm_id, a.insurance, a.hospital_expire_flag,
          RANK() OVER (PARTITION BY a.subject_id ORDER BY a.admittime) AS rn,

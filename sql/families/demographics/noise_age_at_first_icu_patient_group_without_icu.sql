@@ -2,16 +2,19 @@
 -- stay: the patient and the diagnosis exist, the ICU admission during it does not. Nor did any ICU admission carry a
 -- code whose title names the group ("Hypertensive heart disease with heart failure"), which a clinician could read as
 -- the group. A seeded slice of the patients (subject_id sum mod 7) keeps the candidate set small
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+)
 SELECT DISTINCT d.subject_id
 FROM mimiciv_hosp.diagnoses_icd d
 WHERE d.subject_id <> {{subject_id}}
   AND (d.subject_id + {{subject_id}}) % 7 = 0
-  AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
-      AND d.icd_code LIKE {{icd10_pattern}}))
+  AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d2 JOIN mimiciv_icu.icustays s ON s.hadm_id = d2.hadm_id
                   WHERE d2.subject_id = d.subject_id
-                    AND ((d2.icd_version = 9 AND d2.icd_code LIKE {{icd9_pattern}}) OR (d2.icd_version = 10
-                        AND d2.icd_code LIKE {{icd10_pattern}})))
+                    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d2.icd_version AND d2.icd_code LIKE gc.prefix || '%'))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d3
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d3.icd_code AND t.icd_version = d3.icd_version
                   JOIN mimiciv_icu.icustays s3 ON s3.hadm_id = d3.hadm_id

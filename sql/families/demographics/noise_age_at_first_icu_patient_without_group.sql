@@ -2,14 +2,17 @@
 -- its ICD-9/ICD-10 patterns nor a code whose title names it), so the group hospitalization the question presupposes
 -- does not exist for that patient; a seeded slice of the patients (subject_id sum mod 7) keeps the candidate set small
 --   icu_patients  patients with at least one ICU stay, like every Clean patient of the family
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+)
 SELECT p.subject_id
 FROM (SELECT DISTINCT s.subject_id FROM mimiciv_icu.icustays s) p
 WHERE p.subject_id <> {{subject_id}}
   AND (p.subject_id + {{subject_id}}) % 7 = 0
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   WHERE d.subject_id = p.subject_id
-                    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
-                        AND d.icd_code LIKE {{icd10_pattern}})))
+                    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   WHERE d.subject_id = p.subject_id

@@ -5,14 +5,16 @@
 --   dx_groups  the family's diagnosis groups (as in its binding)
 --   group_adm  admissions coded with each other group
 --   index_adm  each patient's first admission with each other group
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
-  , ('aortic valve disease', '4241%', 'I35%')
+  , ('aortic valve disease')
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, d.hadm_id
   FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern)
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
   WHERE g.dx_group <> {{dx_group}}
 ), index_adm AS (
   SELECT ga.dx_group, a.insurance, a.hospital_expire_flag,
@@ -20,7 +22,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
          COUNT(*) OVER (PARTITION BY ga.dx_group, a.subject_id, a.admittime) AS n_at_admittime
   FROM group_adm ga JOIN mimiciv_hosp.admissions a ON a.hadm_id = ga.hadm_id
 )
-SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern
+SELECT g.dx_group
 FROM dx_groups g
 WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM group_adm ga WHERE ga.dx_group = g.dx_group)

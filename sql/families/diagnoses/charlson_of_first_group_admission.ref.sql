@@ -6,12 +6,15 @@
 --   diag       that admission's diagnoses, split into ICD-9 and ICD-10 codes
 --   com        one 0/1 flag per Charlson comorbidity
 --   ag         the age score: < 50 → 0, 50-59 → 1, 60-69 → 2, 70-79 → 3, ≥ 80 → 4
-WITH group_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), group_adm AS (
   SELECT DISTINCT a.hadm_id, a.admittime
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), index_adm AS (
   SELECT a.hadm_id, p.anchor_age + EXTRACT(YEAR FROM a.admittime) - p.anchor_year AS age
   FROM group_adm g

@@ -4,25 +4,27 @@
 --   dx_groups  the family's groups
 --   weights    patients coded with each group
 --   valid      groups this patient was never coded with, with cumulative weights
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 ), weights AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, COUNT(DISTINCT d.subject_id) AS w
+  SELECT g.dx_group, COUNT(DISTINCT d.subject_id) AS w
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern)
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
+  GROUP BY g.dx_group
 ), valid AS (
-  SELECT wt.dx_group, wt.icd9_pattern, wt.icd10_pattern, wt.w,
+  SELECT wt.dx_group, wt.w,
          SUM(wt.w) OVER (ORDER BY wt.dx_group) AS hi, SUM(wt.w) OVER () AS total
   FROM weights wt
   WHERE wt.dx_group <> {{dx_group}}
     AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                     WHERE d.subject_id = {{subject_id}}
-                      AND ((d.icd_version = 9 AND d.icd_code LIKE wt.icd9_pattern) OR (d.icd_version = 10
-                          AND d.icd_code LIKE wt.icd10_pattern)))
+                      AND wt.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
 )
-SELECT v.dx_group, v.icd9_pattern, v.icd10_pattern
+SELECT v.dx_group
 FROM valid v
 WHERE ({{subject_id}} * 2654435761) % v.total >= v.hi - v.w AND ({{subject_id}} * 2654435761) % v.total < v.hi

@@ -1,11 +1,11 @@
 -- Every (diagnosis group, patient, admission coded with the group) ranked by admission time within the patient:
 -- CTE per (rk = 1: the patient's first admission with the group), after CTE dx_groups (fragments/dx_groups.sql).
 ), per AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime,
+  SELECT g.dx_group, a.subject_id, a.hadm_id, a.admittime,
          RANK() OVER (PARTITION BY g.dx_group, a.subject_id ORDER BY a.admittime) AS rk
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern)
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.subject_id, a.hadm_id, a.admittime
+  GROUP BY g.dx_group, a.subject_id, a.hadm_id, a.admittime

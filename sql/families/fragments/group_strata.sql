@@ -4,15 +4,15 @@
 -- diagnosis row d, e.g. " AND d.seq_num = 1" for the principal diagnosis; may be empty), where (more conditions on
 -- the admission a; may be empty), min (the smallest stratum).
 ), cohort AS (
-  SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.${stratum}, a.hadm_id
+  SELECT DISTINCT g.dx_group, a.${stratum}, a.hadm_id
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern))${dx}
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')${dx}
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.${stratum} IS NOT NULL${where}
 )
-SELECT c.dx_group, c.icd9_pattern, c.icd10_pattern, c.${stratum}, COUNT(*) AS n_adm
+SELECT c.dx_group, c.${stratum}, COUNT(*) AS n_adm
 FROM cohort c
-GROUP BY c.dx_group, c.icd9_pattern, c.icd10_pattern, c.${stratum}
+GROUP BY c.dx_group, c.${stratum}
 HAVING COUNT(*) >= ${min}

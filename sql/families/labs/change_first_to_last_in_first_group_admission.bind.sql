@@ -8,7 +8,9 @@ WITH routine AS (
   WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
   GROUP BY r0.itemid
   HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
-), dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+), dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 -- include: fragments/group_admissions_ranked.sql
 -- include: fragments/group_first_admission_untied.sql
@@ -26,13 +28,13 @@ WITH routine AS (
     AND (SELECT COUNT(*) FROM mimiciv_hosp.labevents l WHERE l.hadm_id = e.hadm_id AND l.itemid = e.itemid
            AND l.valuenum IS NOT NULL AND (l.charttime = e.t_first OR l.charttime = e.t_last)) = 2
 ), pick AS (
-  SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, o.itemid,
+  SELECT i.subject_id, i.dx_group, i.admittime, o.itemid,
          ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY CASE WHEN o.itemid IN (SELECT r.itemid
              FROM routine r) THEN 1 ELSE 0 END,
                                     (o.itemid * 7919 + i.subject_id) % 1097, o.itemid) AS rn
   FROM idx i JOIN ok o ON o.hadm_id = i.hadm_id
 )
-SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date,
+SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date,
        p.itemid AS lab_itemid, li.label AS lab_label
 FROM pick p JOIN mimiciv_hosp.d_labitems li ON li.itemid = p.itemid
 WHERE p.rn = 1

@@ -1,9 +1,12 @@
 -- Change of a lab test from its first to its last result in the patient's first admission coded with a diagnosis
 -- group (last minus first).
---   group_adm  the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
---   index_adm  the earliest of them, admitted on the stated date
+--   group_adm  the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
+--   index_adm  the earliest of them (the group is the one handle on it)
 --   results    that admission's numeric results of the lab (named by its label) with their rank from the first
 --              and from the last charttime (a tie at either end surfaces as several rows)
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
 -- include: fragments/first_group_admission.sql
 ), results AS (
   SELECT l.valuenum,

@@ -4,23 +4,25 @@
 -- the date differ from the Clean twin, both from the Clean questions' own values
 --   dx_groups  the family's diagnosis groups
 --   first_adm  the patient's first admission coded with each other group (a single one at the earliest admittime)
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 ), first_adm AS (
-  SELECT x.dx_group, x.icd9_pattern, x.icd10_pattern, MIN(x.hadm_id) AS hadm_id, MIN(x.admittime) AS admittime
-  FROM (SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime,
+  SELECT x.dx_group, MIN(x.hadm_id) AS hadm_id, MIN(x.admittime) AS admittime
+  FROM (SELECT DISTINCT g.dx_group, a.hadm_id, a.admittime,
                RANK() OVER (PARTITION BY g.dx_group ORDER BY a.admittime) AS rk
         FROM dx_groups g
         JOIN mimiciv_hosp.diagnoses_icd d
-          ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-              AND d.icd_code LIKE g.icd10_pattern))
+          ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
         JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
         WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}) x
   WHERE x.rk = 1
-  GROUP BY x.dx_group, x.icd9_pattern, x.icd10_pattern
+  GROUP BY x.dx_group
   HAVING COUNT(DISTINCT x.hadm_id) = 1
 )
-SELECT f.dx_group, f.icd9_pattern, f.icd10_pattern, CAST(f.admittime AS DATE) AS admit_date
+SELECT f.dx_group, CAST(f.admittime AS DATE) AS admit_date
 FROM first_adm f
 WHERE (SELECT COUNT(*) FROM mimiciv_hosp.labevents l
        WHERE l.hadm_id = f.hadm_id AND l.itemid = {{lab_itemid}} AND l.valuenum IS NOT NULL) = 1

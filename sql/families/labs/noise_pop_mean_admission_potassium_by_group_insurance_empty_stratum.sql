@@ -9,12 +9,14 @@
 --   strata       admissions per (group, insurance), by the group's ICD patterns
 --   clean_sized  the strata as large as the family's Clean ones
 --   by_title     (group, insurance) pairs with an admission coded with a code whose title names the group
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
-  , ('aortic valve disease', '4241%', 'I35%')
+  , ('aortic valve disease')
 -- include: fragments/group_stratum_sizes.sql cte=strata stratum=insurance dx= where=
 ), clean_sized AS (
-  SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern, s.insurance FROM strata s WHERE s.n >= 20
+  SELECT s.dx_group, s.insurance FROM strata s WHERE s.n >= 20
 ), by_title AS (
   SELECT DISTINCT g.dx_group, a.insurance
   FROM dx_groups g

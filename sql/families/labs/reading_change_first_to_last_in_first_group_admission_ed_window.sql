@@ -5,18 +5,19 @@
 --   index_adm  the earliest of them, admitted on the stated date
 --   results    that admission's numeric results of the lab (named by its label) with their rank from the first
 --              and from the last charttime (a tie at either end surfaces as several rows)
-WITH group_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), group_adm AS (
   SELECT DISTINCT a.hadm_id, a.edregtime, a.admittime
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
-        AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), index_adm AS (
   SELECT g.hadm_id, g.edregtime, g.admittime
   FROM group_adm g
   WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(g.admittime AS DATE) = {{admit_date}}
 ), results AS (
   SELECT l.valuenum,
          RANK() OVER (ORDER BY l.charttime) AS from_first,

@@ -1,7 +1,9 @@
 -- (patient, diagnosis group, ICU input with one amount unit) given in the first 24 h of the first ICU stay of the
 -- patient's first admission with the group; ≤ 1 input per pair and ≤ 15 pairs per input, so the Clean inputs are
 -- spread about as evenly as the record twin's (an input not given in that stay is never the ubiquitous saline)
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 -- include: fragments/group_admissions_ranked.sql
 -- include: fragments/group_first_admission_untied.sql
@@ -19,12 +21,12 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
   GROUP BY s1.hadm_id, ie.itemid
   HAVING COUNT(DISTINCT ie.amountuom) = 1
 ), pick AS (
-  SELECT i.subject_id, i.dx_group, i.icd9_pattern, i.icd10_pattern, i.admittime, d1.itemid,
+  SELECT i.subject_id, i.dx_group, i.admittime, d1.itemid,
          ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.dx_group ORDER BY (d1.itemid * 7919 + i.subject_id) % 1097,
              d1.itemid) AS rn
   FROM idx i JOIN day1 d1 ON d1.hadm_id = i.hadm_id
 )
-SELECT p.subject_id, p.dx_group, p.icd9_pattern, p.icd10_pattern, CAST(p.admittime AS DATE) AS admit_date,
+SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date,
        p.itemid, di.label AS input_label
 FROM (SELECT pick.*, ROW_NUMBER() OVER (PARTITION BY pick.itemid
     ORDER BY (pick.subject_id * 17 + LENGTH(pick.dx_group)) % 10009,

@@ -1,10 +1,13 @@
 -- Total amount of an ICU input given in the first 24 hours of the first ICU stay of the patient's first admission
 -- coded with a diagnosis group (first-day aggregate).
---   group_adm   the patient's admissions coded with the group (ICD-9 or ICD-10 pattern)
---   index_adm   the earliest of them, admitted on the stated date
+--   group_adm   the patient's admissions coded with the group (its ICD-9 and ICD-10 codes)
+--   index_adm   the earliest of them (the group is the one handle on it)
 --   first_stay  that admission's first ICU stay (RANK by intime); two stays at its first intime leave it no
 --               first stay (no row: the binding is rejected, not answered from an arbitrary pick)
 --   day_one     rows of the input (named by its label) started within 24 h of ICU admission
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+),
 -- include: fragments/first_group_admission.sql
 ), first_stay AS (
   SELECT s.stay_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rn,

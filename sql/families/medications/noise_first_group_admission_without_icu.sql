@@ -4,22 +4,24 @@
 -- group's name, so "the first admission with the group" names that admission under the title reading too
 --   group_adm   the patient's admissions coded with each group of the list
 --   ranked      those admissions ranked by admission time per group (the first must be one admission, no tie)
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 ), group_adm AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime
+  SELECT g.dx_group, a.hadm_id, a.admittime
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern)
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, a.hadm_id, a.admittime
+  GROUP BY g.dx_group, a.hadm_id, a.admittime
 ), ranked AS (
   SELECT ga.*, RANK() OVER (PARTITION BY ga.dx_group ORDER BY ga.admittime) AS rk
   FROM group_adm ga
 )
-SELECT r.dx_group, r.icd9_pattern, r.icd10_pattern, CAST(r.admittime AS DATE) AS admit_date
+SELECT r.dx_group, CAST(r.admittime AS DATE) AS admit_date
 FROM ranked r
 WHERE r.rk = 1
   AND NOT EXISTS (SELECT 1 FROM ranked r2 WHERE r2.dx_group = r.dx_group AND r2.rk = 1 AND r2.hadm_id <> r.hadm_id)

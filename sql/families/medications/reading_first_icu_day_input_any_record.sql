@@ -1,22 +1,22 @@
 -- Reading: "received the input in the first 24 hours of the ICU stay" holds for any record of it in that window — an
 -- ICU input of any item whose name starts like it, or an eMAR event meaning given under such a name — in the first
--- ICU stay of the patient's first admission with the group (its stated date read as any day of the stay)
+-- ICU stay of the patient's first admission with the group
 --   group_adm   the patient's admissions coded with the group
---   index_adm   the earliest of them, the stated date within it
+--   index_adm   the earliest of them
 --   first_stay  that admission's first ICU stay; none when two stays share its first intime (as the reference)
-WITH group_adm AS (
-  SELECT DISTINCT a.hadm_id, a.admittime, a.edregtime, a.dischtime
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), group_adm AS (
+  SELECT DISTINCT a.hadm_id, a.admittime
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10
-        AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), index_adm AS (
   SELECT g.hadm_id
   FROM group_adm g
   WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND {{admit_date}} BETWEEN CAST(LEAST(g.admittime, COALESCE(g.edregtime, g.admittime)) AS DATE)
-                           AND CAST(GREATEST(g.dischtime, g.admittime) AS DATE)
 ), first_stay AS (
   SELECT s.stay_id, s.hadm_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rn,
          COUNT(*) OVER (PARTITION BY s.intime) AS n_at_intime

@@ -5,25 +5,31 @@
 --   dx_groups   the family's diagnosis groups
 --   stays       ICU stays of admissions coded with each group
 --   ranked      the patient's stays per group, by intime
---   first_stay  (patient, group) with a single earliest stay
+--   first_stay  (patient, group) with a single earliest stay, later than the patient's first ICU stay
 --   stay        every ICU stay, scored below as in the reference (lab … scored: see the reference's header)
 --   sofa        each stay's first-day SOFA
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+-- The group's first ICU stay is not the patient's first ICU stay, so the group selects it: without the group, "the
+-- patient's first ICU stay" is another stay, and a twin naming a group the patient lacks (or had only outside the
+-- ICU) is no restatement of the patient's only stay (the drop-one reading; 96% of such twins were correctable).
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 ), stays AS (
-  SELECT DISTINCT g.dx_group, g.icd9_pattern, g.icd10_pattern, s.subject_id, s.stay_id, s.intime
+  SELECT DISTINCT g.dx_group, s.subject_id, s.stay_id, s.intime
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON (d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern)
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
   JOIN mimiciv_icu.icustays s ON s.hadm_id = d.hadm_id
 ), ranked AS (
   SELECT x.*, RANK() OVER (PARTITION BY x.dx_group, x.subject_id ORDER BY x.intime) AS rk FROM stays x
 ), first_stay AS (
-  SELECT r.subject_id, r.dx_group, r.icd9_pattern, r.icd10_pattern, MIN(r.stay_id) AS stay_id
+  SELECT r.subject_id, r.dx_group, MIN(r.stay_id) AS stay_id
   FROM ranked r
   WHERE r.rk = 1
-  GROUP BY r.subject_id, r.dx_group, r.icd9_pattern, r.icd10_pattern
+    AND r.intime > (SELECT MIN(s0.intime) FROM mimiciv_icu.icustays s0 WHERE s0.subject_id = r.subject_id)
+  GROUP BY r.subject_id, r.dx_group
   HAVING COUNT(*) = 1
 ), stay AS (
   SELECT s.stay_id, s.hadm_id, s.intime FROM mimiciv_icu.icustays s
@@ -33,7 +39,7 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
        + COALESCE(s.cardiovascular, 0) + COALESCE(s.cns, 0) + COALESCE(s.renal, 0) AS sofa
   FROM scored s
 )
-SELECT f.subject_id, f.dx_group, f.icd9_pattern, f.icd10_pattern
+SELECT f.subject_id, f.dx_group
 FROM first_stay f
 JOIN sofa so ON so.stay_id = f.stay_id
 WHERE (CAST(f.stay_id AS BIGINT) * 7919) % 100 < CASE so.sofa WHEN 1 THEN 40 WHEN 2 THEN 60 WHEN 3 THEN 85

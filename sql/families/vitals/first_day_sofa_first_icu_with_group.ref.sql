@@ -17,11 +17,14 @@
 --   uo         urine output (Foley + void) in the first 24 h
 --   vaso       highest norepinephrine rate (mcg/kg/min)
 --   scored     the six organ scores, by the SOFA cut-offs
-WITH group_adm AS (
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
-    AND ((d.icd_version = 9 AND d.icd_code LIKE {{icd9_pattern}}) OR (d.icd_version = 10 AND d.icd_code LIKE {{icd10_pattern}}))
+    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
 ), icu AS (
   SELECT s.stay_id, s.hadm_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
   FROM mimiciv_icu.icustays s

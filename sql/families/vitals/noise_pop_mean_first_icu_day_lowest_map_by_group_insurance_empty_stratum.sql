@@ -9,9 +9,11 @@
 --   strata       ICU admissions per (group, insurance), by the group's ICD patterns
 --   clean_sized  the strata as large as the family's Clean ones
 --   by_title     (group, insurance) pairs with an ICU admission coded with a code whose title names the group
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
-  , ('aortic stenosis', '4241%', 'I350%')
+  , ('aortic stenosis')
 ), icu_adm AS (
   SELECT a.hadm_id, a.insurance
   FROM mimiciv_hosp.admissions a
@@ -20,15 +22,15 @@ WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
          WHERE s0.hadm_id = a.hadm_id
            AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
 ), strata AS (
-  SELECT g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance, COUNT(DISTINCT ia.hadm_id) AS n
+  SELECT g.dx_group, ia.insurance, COUNT(DISTINCT ia.hadm_id) AS n
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON ((d.icd_version = 9 AND d.icd_code LIKE g.icd9_pattern) OR (d.icd_version = 10
-        AND d.icd_code LIKE g.icd10_pattern))
+    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
+      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
   JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
-  GROUP BY g.dx_group, g.icd9_pattern, g.icd10_pattern, ia.insurance
+  GROUP BY g.dx_group, ia.insurance
 ), clean_sized AS (
-  SELECT s.dx_group, s.icd9_pattern, s.icd10_pattern, s.insurance FROM strata s WHERE s.n >= 20
+  SELECT s.dx_group, s.insurance FROM strata s WHERE s.n >= 20
 ), by_title AS (
   SELECT DISTINCT g.dx_group, ia.insurance
   FROM dx_groups g

@@ -4,7 +4,9 @@
 -- while the count itself stays a Clean one
 --   dx_groups  the family's diagnosis groups (ICD-9 and ICD-10 patterns)
 --   sizes      admissions that had an ICU stay per (group, insurance)
-WITH dx_groups(dx_group, icd9_pattern, icd10_pattern) AS (VALUES
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 -- include: fragments/group_stratum_sizes.sql cte=sizes stratum=insurance dx= \
 --   where=" AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id AND s0.intime = \

@@ -1,0 +1,19 @@
+-- Reading: the diagnosis group under its broad definition (fragments/dx_group_codes_broad.sql: heart failure with
+-- the cardiomyopathies, AF with flutter, any diabetes, ...), otherwise the reference.
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes_broad.sql
+),
+-- include: fragments/first_group_admission.sql
+), results AS (
+  SELECT l.valuenum,
+         RANK() OVER (ORDER BY l.charttime) AS from_first,
+         RANK() OVER (ORDER BY l.charttime DESC) AS from_last
+  FROM mimiciv_hosp.labevents l
+  JOIN index_adm i ON i.hadm_id = l.hadm_id
+  JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid
+  WHERE l.itemid = {{lab_itemid}} AND li.label = {{lab_label}} AND l.valuenum IS NOT NULL
+)
+SELECT ROUND(CAST(lst.valuenum - fst.valuenum AS NUMERIC), 3) AS change_last_minus_first
+FROM results fst
+JOIN results lst ON lst.from_last = 1
+WHERE fst.from_first = 1 AND (SELECT COUNT(*) FROM results) >= 2
