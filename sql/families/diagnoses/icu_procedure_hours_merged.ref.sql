@@ -1,9 +1,10 @@
--- Total hours of an ICU procedure with a duration (invasive ventilation, CRRT, an arterial line...) in one stay,
--- overlapping or back-to-back rows counted once (the gaps-and-islands step of the MIMIC community's ventilation durations).
---   stay       the ICU stay, checked against patient, admission and the unit it started in
---   rows_      the stay's rows of the procedure (by item label), first started at the stated time
+-- Length in hours of one run of an ICU procedure with a duration (invasive ventilation, CRRT, an arterial line...)
+-- in a stay, the run that began at the stated time: the item's rows merged where they overlap or follow on without
+-- a gap (the gaps-and-islands step of the MIMIC community's ventilation durations).
+--   stay       the patient's ICU stay
+--   rows_      the stay's rows of the procedure (by item label)
 --   ordered    each row with the latest end time of all rows that started before it (window over start time)
---   islands    a new island starts when a row begins after everything before it has ended (running SUM)
---   merged     one interval per island: its first start and last end
--- Answer: summed island lengths in hours, one decimal.
+--   islands    a new island (run) starts when a row begins after everything before it has ended (running SUM)
+--   merged     one interval per run: its first start and last end
+-- Answer: the length of the run that began at the stated time, in hours, one decimal.
 -- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours

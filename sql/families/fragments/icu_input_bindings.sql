@@ -1,10 +1,14 @@
 -- (ICU stay, input item) bindings with one amount unit, first started 1-24 h after ICU admission (the query of
 -- medications/icu_input.bind.sql, whose header says why each step); a whole query.
+-- Only medications and fluids given as infusions or boluses (no oral intake, free water or "Solution").
 -- Holes: where (more conditions on the inputevents row i, e.g. " AND i.amountuom <> 'dose'"; may be empty).
 WITH f AS (
   SELECT i.stay_id, i.itemid, MIN(i.starttime) AS t0, COUNT(DISTINCT i.amountuom) AS n_units
   FROM mimiciv_icu.inputevents i
   WHERE i.stay_id IS NOT NULL AND i.amount IS NOT NULL${where}
+    AND i.itemid NOT IN (
+      -- include: fragments/not_given_iv_items.sql
+    )
   GROUP BY i.stay_id, i.itemid
 ), g AS (
   SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit, f.itemid,

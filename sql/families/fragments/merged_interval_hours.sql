@@ -1,21 +1,19 @@
--- Total hours of an ICU stay's timed rows (procedures, infusions) with overlapping or back-to-back rows counted once:
--- the gaps-and-islands step of the MIMIC community's ventilation and vasoactive-agent durations. Steps: stay, rows_,
--- started, ordered, islands, merged (each named in the including file's header); a whole query.
+-- Length in hours of one run of an ICU stay's timed rows (procedures, infusions): the item's rows merged where they
+-- overlap or follow on without a gap (the gaps-and-islands step of the MIMIC community's ventilation and
+-- vasoactive-agent durations), the run that began at the stated time. Steps: stay, rows_, ordered, islands, merged
+-- (each named in the including file's header); a whole query.
 -- Holes: events (the mimiciv_icu table of timed rows), label (the slot naming the item), hours (the answer column).
 -- Included by diagnoses/icu_procedure_hours_merged.ref.sql, medications/infusion_hours_merged.ref.sql.
 WITH stay AS (
   SELECT s.stay_id
   FROM mimiciv_icu.icustays s
-  WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
-    AND s.first_careunit = {{careunit}}
+  WHERE s.stay_id = {{stay_id}} AND s.subject_id = {{subject_id}}
 ), rows_ AS (
   SELECT i.starttime, i.endtime
   FROM mimiciv_icu.${events} i
   JOIN stay ON stay.stay_id = i.stay_id
   JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
   WHERE d.label = ${label} AND i.itemid = {{itemid}} AND i.endtime > i.starttime
-), started AS (
-  SELECT MIN(r.starttime) AS first_start FROM rows_ r
 ), ordered AS (
   SELECT r.starttime, r.endtime,
          MAX(r.endtime) OVER (ORDER BY r.starttime, r.endtime ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev_end
@@ -30,8 +28,6 @@ WITH stay AS (
   FROM islands i
   GROUP BY i.island
 )
-SELECT ROUND(CAST(SUM(EXTRACT(EPOCH FROM (m.island_end - m.island_start))) / 3600.0 AS NUMERIC), 1) AS ${hours}
+SELECT ROUND(CAST(EXTRACT(EPOCH FROM (m.island_end - m.island_start)) / 3600.0 AS NUMERIC), 1) AS ${hours}
 FROM merged m
-CROSS JOIN started st
-WHERE st.first_start = {{start_time}}
-HAVING COUNT(*) > 0
+WHERE m.island_start = {{start_time}}

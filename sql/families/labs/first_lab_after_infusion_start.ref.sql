@@ -1,22 +1,23 @@
 -- First result of a lab test after an ICU infusion was first started (labs follow-up of a new drip).
---   stay       the ICU stay, checked against patient, admission and the unit it started in
---   drip       first start of the infusion in the stay (item named by its label)
+--   stay       the patient's ICU stay and its admission
+--   drip       first start of the infusion in the stay (item named by its label), per item: without the drug the
+--              request names no one infusion, so it reads as the first result after each infusion the stay had
 --   lab_after  the admission's results of the lab test (named by its label) charted after that start, ranked by
---              time (a tie at the first time surfaces as several rows)
+--              time per infusion (a tie at the first time surfaces as several rows)
 WITH stay AS (
   SELECT s.stay_id, s.hadm_id
   FROM mimiciv_icu.icustays s
-  WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
-    AND s.first_careunit = {{careunit}}
+  WHERE s.stay_id = {{stay_id}} AND s.subject_id = {{subject_id}}
 ), drip AS (
-  SELECT MIN(i.starttime) AS first_start
+  SELECT i.itemid, MIN(i.starttime) AS first_start
   FROM mimiciv_icu.inputevents i
   JOIN stay ON stay.stay_id = i.stay_id
   JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid
   WHERE i.itemid = {{itemid}} AND d.label = {{input_label}}
+  GROUP BY i.itemid
 ), lab_after AS (
   SELECT l.valuenum, l.valueuom,
-         RANK() OVER (ORDER BY l.charttime) AS rk
+         RANK() OVER (PARTITION BY drip.itemid ORDER BY l.charttime) AS rk
   FROM mimiciv_hosp.labevents l
   JOIN stay ON stay.hadm_id = l.hadm_id
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid

@@ -1,7 +1,6 @@
 SELECT MIN(i.starttime) AS first_start
 FROM mimiciv_icu.inputevents i
 JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
-WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
-  AND s.first_careunit = {{careunit}}
+WHERE s.stay_id = {{stay_id}} AND s.subject_id = {{subject_id}}
   AND i.itemid = {{itemid}} AND i.amount IS NOT NULL
   AND i.starttime >= s.intime AND EXTRACT(EPOCH FROM (i.starttime - s.intime)) <= {{hours}} * 3600

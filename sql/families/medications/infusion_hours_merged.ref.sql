@@ -1,9 +1,10 @@
--- Total hours on a continuous infusion in one ICU stay, with overlapping or back-to-back rows counted once
--- (the gaps-and-islands step the MIMIC community's vasoactive-agent durations use).
---   stay       the ICU stay, checked against patient, admission and the unit it started in
---   rows_      the stay's rows of the infusion (by item label), first started at the stated time
+-- Length in hours of one run of a continuous infusion in an ICU stay, the run that began at the stated time: the
+-- item's rows merged where they overlap or follow on without a gap (the gaps-and-islands step the MIMIC
+-- community's vasoactive-agent durations use).
+--   stay       the patient's ICU stay
+--   rows_      the stay's rows of the infusion (by item label)
 --   ordered    each row with the latest end time of all rows that started before it (window over start time)
---   islands    a new island starts when a row begins after everything before it has ended (running SUM)
---   merged     one interval per island: its first start and last end
--- Answer: summed island lengths in hours, one decimal.
+--   islands    a new island (run) starts when a row begins after everything before it has ended (running SUM)
+--   merged     one interval per run: its first start and last end
+-- Answer: the length of the run that began at the stated time, in hours, one decimal.
 -- include: fragments/merged_interval_hours.sql events=inputevents label={{input_label}} hours=infusion_hours

@@ -1,13 +1,12 @@
 -- Lowest mean arterial pressure in the N hours after an ICU infusion was first started (haemodynamic response to
 -- a vasopressor or sedative drip). MAP counts invasive and non-invasive readings alike.
---   stay       the ICU stay, checked against patient, admission and the unit it started in
+--   stay       the patient's ICU stay, checked against the unit it started in
 --   drip       first start of the infusion in the stay (item named by its label)
 --   map_window MAP readings charted after that start and within the stated number of hours
 WITH stay AS (
   SELECT s.stay_id
   FROM mimiciv_icu.icustays s
-  WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
-    AND s.first_careunit = {{careunit}}
+  WHERE s.stay_id = {{stay_id}} AND s.subject_id = {{subject_id}} AND s.first_careunit = {{careunit}}
 ), drip AS (
   SELECT MIN(i.starttime) AS first_start
   FROM mimiciv_icu.inputevents i

@@ -1,14 +1,13 @@
 -- Highest body temperature in °C in the 24 hours after an ICU input (an antibiotic, a transfusion...) was first
 -- given; Fahrenheit readings converted ((°F - 32) × 5/9), as the MIMIC community's vital-sign concept pools both
 -- temperature items.
---   stay   the ICU stay, checked against patient, admission and the unit it started in
+--   stay   the patient's ICU stay, checked against the unit it started in
 --   given  first start of the input in the stay (item named by its label)
 --   temps  temperature readings after that start and within 24 hours, in °C
 WITH stay AS (
   SELECT s.stay_id
   FROM mimiciv_icu.icustays s
-  WHERE s.stay_id = {{stay_id}} AND s.hadm_id = {{hadm_id}} AND s.subject_id = {{subject_id}}
-    AND s.first_careunit = {{careunit}}
+  WHERE s.stay_id = {{stay_id}} AND s.subject_id = {{subject_id}} AND s.first_careunit = {{careunit}}
 ), given AS (
   SELECT MIN(i.starttime) AS first_start
   FROM mimiciv_icu.inputevents i

@@ -1,11 +1,24 @@
--- (ICU stay, vital sign) with a single value at the first charting time and at the maximum; ≤ 2 vitals per stay
--- In every other stay with an arterial line its arterial pressures are picked first: the Record twin asks about an
--- arterial pressure in a stay without the line, so with a uniform pick arterial pressures were 50 % of the twins'
--- vitals and 25 % of the Clean questions', a wording tell
-WITH v AS (
+-- (patient with ≥ 2 ICU stays that began on different days, one of those stays named by the day it began, vital
+-- sign) with a single value at the first charting time and at the maximum, the vital charted in ≥ 2 of the
+-- patient's stays; ≤ 2 vitals per stay. The day is the only handle: it selects the stay among the patient's stays,
+-- so a twin stating a day no stay began on names none (named by its stay id, unit and admission, every care-unit
+-- twin of these families was a correctable restatement: 383 of 383). In every other stay with an arterial line its
+-- arterial pressures are picked first: the Record twin asks about an arterial pressure in a stay without the line,
+-- so with a uniform pick arterial pressures were 50 % of the twins' vitals and 25 % of the Clean questions', a
+-- wording tell
+--   multi  patients whose ICU stays began on ≥ 2 different days, and no two of their stays on one day
+--   v, u   per stay and vital its first charting time and maximum, kept when each is a single value / time
+--   pick   ≤ 2 vitals per stay charted in ≥ 2 of the patient's stays
+WITH multi AS (
+  SELECT s.subject_id
+  FROM mimiciv_icu.icustays s
+  GROUP BY s.subject_id
+  HAVING COUNT(DISTINCT CAST(s.intime AS DATE)) >= 2 AND COUNT(DISTINCT CAST(s.intime AS DATE)) = COUNT(*)
+), v AS (
   SELECT c.stay_id, c.itemid, MIN(c.charttime) AS t0, MAX(c.valuenum) AS vmax
   FROM mimiciv_icu.chartevents c
-  WHERE c.valuenum IS NOT NULL
+  JOIN mimiciv_icu.icustays s ON s.stay_id = c.stay_id
+  WHERE c.valuenum IS NOT NULL AND s.subject_id IN (SELECT m.subject_id FROM multi m)
     AND c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 220050, 220051, 220052, 223761, 223762)
   GROUP BY c.stay_id, c.itemid
 ), u AS (
@@ -20,8 +33,13 @@ WITH v AS (
                                      ELSE 1 END,
                                           (u.itemid * 7919 + u.stay_id) % 1051, u.itemid) AS rn
   FROM u
+  JOIN mimiciv_icu.icustays s ON s.stay_id = u.stay_id
+  WHERE (SELECT COUNT(DISTINCT v2.stay_id) FROM v v2
+         JOIN mimiciv_icu.icustays s2 ON s2.stay_id = v2.stay_id
+         WHERE s2.subject_id = s.subject_id AND v2.itemid = u.itemid) >= 2
 )
-SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS vital_label
+SELECT s.subject_id, s.hadm_id, s.stay_id, CAST(s.intime AS DATE) AS stay_date, s.first_careunit AS careunit, p.itemid,
+       d.label AS vital_label
 FROM pick p
 JOIN mimiciv_icu.icustays s ON s.stay_id = p.stay_id
 JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid

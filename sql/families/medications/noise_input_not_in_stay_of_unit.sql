@@ -1,0 +1,13 @@
+-- Record noise: an ICU input of the same category given in other ICU stays that began in the same care unit but
+-- never in this one (the unit's usual drugs and fluids that this stay did not receive)
+SELECT d.itemid, d.label AS input_label
+FROM mimiciv_icu.d_items d
+JOIN mimiciv_icu.d_items d0 ON d0.itemid = {{itemid}} AND d0.category = d.category
+WHERE d.itemid <> {{itemid}} AND d.linksto = 'inputevents'
+  AND d.itemid NOT IN (
+    -- include: fragments/not_given_iv_items.sql
+  )
+  AND EXISTS (SELECT 1 FROM mimiciv_icu.inputevents e
+              JOIN mimiciv_icu.icustays o ON o.stay_id = e.stay_id
+              WHERE e.itemid = d.itemid AND o.first_careunit = {{careunit}})
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.inputevents i WHERE i.stay_id = {{stay_id}} AND i.itemid = d.itemid)
