@@ -98,12 +98,19 @@ def test_no_template_shadows_the_binding_alias(families):
 def test_icd_like_patterns_end_with_a_wildcard(families):
     """icd_code is CHAR(7) on PostgreSQL (blank-padded) and VARCHAR on DuckDB: a LIKE pattern that must match the
     whole code ('715_6') matched 78 knee-osteoarthritis admissions on DuckDB and 33 on PostgreSQL, and that one
-    binding changed the default split on one backend. Ending every ICD pattern in '%' matches the same codes on both."""
+    binding changed the default split on one backend. Ending every ICD pattern in '%' matches the same codes on both.
+    The diagnosis-group code table (fragments/dx_group_code_rows.sql) holds prefixes, which every query matches as
+    `prefix || '%'`: its rows are exempt, and no family matches a prefix without the wildcard."""
     import re
 
+    code_row = r"\(\s*'[^']+',\s*(?:9|10),\s*'[0-9A-Z_]+',\s*'\w+'\s*\)"  # (group, version, prefix, scope)
+    table = (SQL_DIR / "fragments" / "dx_group_code_rows.sql").read_text()
+    assert len(re.findall(code_row, table)) > 100 and "'250_0'" in table
     for f in families:
         for rel, text in f.sql.items():
-            for lit in re.findall(r"'([0-9A-Z][0-9A-Z_%]{1,7})'", re.sub(r"--[^\n]*", "", text)):
+            code = re.sub(r"--[^\n]*", "", text)
+            assert not re.search(r"LIKE\s+gc\.prefix(?!\s*\|\|\s*'%')", code), (f.id, rel)
+            for lit in re.findall(r"'([0-9A-Z][0-9A-Z_%]{1,7})'", re.sub(code_row, "", code)):
                 if "_" in lit or "%" in lit:
                     assert lit.endswith("%"), (f.id, rel, lit)
 
