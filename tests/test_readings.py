@@ -4,15 +4,24 @@ engine test family with a deliberately broad reading, on the tiny synthetic EHR.
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
+import polars as pl
 import pytest
 
+from pipeline.construction.layouts import CONTRACTS
 from pipeline.construction.noise.inject import inject_family
+from pipeline.construction.quality.measures import reading_report
 from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import AnswerSpec, load_family_file
 from pipeline.construction.sqlexec import SetRunner
-from pipeline.construction.verification.verify import answers_agree, verify_per_contract, verify_set
+from pipeline.construction.verification.verify import (
+    answers_agree,
+    contract_row,
+    verify_per_contract,
+    verify_set,
+)
 from pipeline.ehr.database import connect
 
 DATA = Path(__file__).parent / "data" / "families"
@@ -103,3 +112,29 @@ def test_answers_agree_within_tolerance():
     day = AnswerSpec(type="datetime", precision="day")
     assert answers_agree(day, "2150-01-01 10:00:00", "2150-01-01 23:00:00")
     assert json.dumps(answers_agree(AnswerSpec(type="string"), "Female", "female")) == "true"
+
+
+def test_a_reading_that_changes_nothing_is_reported(tmp_path, db):
+    """`same_lab_by_min_time` restates the reference (it never moves a Clean answer nor answers a Noise twin), so
+    the readings measure names it as checking nothing; `any_lab` moves Clean answers and answers Noise twins."""
+    fam = _family(tmp_path, "agree")
+    runner = SetRunner(db, chunk_size=13)
+    verified = verify_set(runner, fam, bind_family(db, fam, seed=0, cap=200).sampled)
+    assert {n for v in verified for n in v.reading_effects} == {"any_lab"}
+    contracts = pl.DataFrame([contract_row(fam, v) for v in verified], schema=CONTRACTS.schema())
+    noisy = _family(tmp_path / "noisy", "noise_only")
+    clean = [v.slots for v in verify_set(runner, noisy, bind_family(db, noisy, seed=0, cap=40).sampled) if v.accepted]
+    outcomes = inject_family(runner, noisy, clean, [f"c{i}" for i in range(len(clean))], seed=0)
+    hits = Counter()
+    for o in outcomes:
+        hits.update(o.reading_hits)
+    assert hits["any_lab"] > 0 and hits["same_lab_by_min_time"] == 0
+    pairs = pl.DataFrame({"family": [fam.id] * len(outcomes),
+                          "reading_hits": [json.dumps(dict(o.reading_hits)) for o in outcomes]})
+    rep = reading_report([fam.spec.model_dump(mode="json")], contracts, pairs)
+    reached = contracts.filter((pl.col("status") == "accepted") | (pl.col("reason") == "reading_disagrees")).height
+    assert rep["by_family"][fam.id]["same_lab_by_min_time"] == {"contracts": reached, "clean_changed": 0,
+                                                                "noise_answered": 0}
+    assert rep["by_family"][fam.id]["any_lab"]["clean_changed"] > 0
+    assert rep["by_family"][fam.id]["any_lab"]["noise_answered"] == hits["any_lab"]
+    assert len(rep["problems"]) == 1 and "'same_lab_by_min_time'" in rep["problems"][0]

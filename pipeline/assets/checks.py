@@ -190,6 +190,18 @@ def dataset_split_correctable(dataset_split: dict) -> AssetCheckResult:
         "by_level": MetadataValue.json(rep["by_level"]), "top_operators": MetadataValue.json(rep["top_operators"])})
 
 
+@asset_check(asset=dataset_split, blocking=True,
+             description="every declared reading changes some answer on this EHR (a Clean gold it moves or a Noise "
+                         "twin it answers); one that never does checks nothing")
+def dataset_split_readings(dataset_split: dict) -> AssetCheckResult:
+    """Reads the readings measure the split step wrote to the manifest (it needs the contracts and pairs tables,
+    which hold what each reading changed during verification and noise injection)."""
+    rep = json.loads((Path(dataset_split["out_dir"]) / "manifest.json").read_text())["validity"]["readings"]
+    return _gate(rep["problems"], _measured(_published(dataset_split)[1]), {
+        "inert": rep["inert"], "min_contracts": measures.MIN_READING_CONTRACTS,
+        "by_family": MetadataValue.json(rep["by_family"])})
+
+
 ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance,
               dataset_split_no_tells, dataset_split_operators, dataset_split_golds, dataset_split_wording,
-              dataset_split_correctable]
+              dataset_split_correctable, dataset_split_readings]

@@ -38,6 +38,7 @@ CONTRACTS = Layout("ContractsSchema", (
     Column("tolerance", pl.Float64(), ge=0), string("precision", nullable=True), Column("ordered", pl.Boolean()),
     string("answer_aliases"), string("reference_sql"), string("conditions", startswith="["), SUBJECT_IDS,
     string("readings", startswith="["),
+    string("reading_effects", startswith="["),  # the readings whose answer differed from the reference's
 ))
 
 # accepted pairs and the contracts that got no noise twin (their twin's columns null)
@@ -55,6 +56,7 @@ PAIRS = Layout("PairsSchema", (
     string("noise_operator", matches=NOISE_OPERATOR_PATTERN, nullable=True),
     string("clean_readings", startswith="[", nullable=True), string("noise_readings", startswith="[", nullable=True),
     Column("correctable", pl.Boolean(), nullable=True), string("corrected_answer", nullable=True),  # noise/drop_one.py
+    string("reading_hits", startswith="{"),  # reading → Noise candidates of this contract it answered
     string("status", isin=vocabulary.STATUSES), string("reason", nullable=True), string("detail", nullable=True),
 ))
 

@@ -16,7 +16,7 @@ from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.layouts import FAMILIES
 from pipeline.construction.noise.inject import build_pairs
-from pipeline.construction.quality.measures import validity_report
+from pipeline.construction.quality.measures import reading_report, validity_report
 from pipeline.construction.requests.binding import bind_family, bindings_frame
 from pipeline.construction.requests.family import Family, load_families, load_synonyms, render_dummy
 from pipeline.construction.rewriting.pipeline import rewrite_pairs
@@ -196,6 +196,8 @@ def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFr
     validity = validity_report(tasks.filter(pl.col("split") == "train"), tasks.filter(pl.col("split") == "test"),
                                [f.spec.model_dump(mode="json") for f in families],
                                load_synonyms(contracts_dir(cfg) / "synonyms.yaml"))
+    validity["readings"] = reading_report([f.spec.model_dump(mode="json") for f in families], contracts, pairs)
+    validity["problems"]["readings"] = validity["readings"]["problems"]
     frames = {"train.parquet": tasks.filter(pl.col("split") == "train"),
               "test.parquet": tasks.filter(pl.col("split") == "test"),
               "rejections.parquet": rejections}

@@ -47,6 +47,8 @@ class NoiseOutcome:
 
     twins: dict[str, Twin] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)  # level → last failure reason
+    # reading → candidates it answered where the reference did not (what the reading checked: FORMAT.md "Readings")
+    reading_hits: Counter[str] = field(default_factory=Counter)
 
     @property
     def settled(self) -> bool:
@@ -288,9 +290,10 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
                 outcomes[b].failures[spec.level] = f"query_error:{e}"
             continue
         reasons = {}
-        for (k, _), (_, spec) in zip(trial, meta, strict=True):
+        for (k, _), (b, spec) in zip(trial, meta, strict=True):
             reason = check_twin(conds[k], spec.breaks, rows.get(k, []))
-            reasons[k] = f"reading_answerable:{answerable[k]}" if reason is None and k in answerable else reason
+            outcomes[b].reading_hits.update(answerable.get(k, []))
+            reasons[k] = f"reading_answerable:{answerable[k][0]}" if reason is None and k in answerable else reason
         drops = drop_one_verdicts(runner, family, [(k, clean[b], s, answers[b], spec.drop_one)
                                                    for (k, s), (b, spec) in zip(trial, meta, strict=True)
                                                    if reasons[k] is None]) if answers is not None else {}
@@ -311,19 +314,21 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
 def _verify_twins(runner: SetRunner, conditions: list[tuple[str, str]], reference: str,
                   readings: list[tuple[str, str]], trial: list[tuple[int, dict[str, SlotValue]]],
                   meta: list[tuple[int, NoiseSpec]], kinds: dict[str, str]
-                  ) -> tuple[dict[int, dict[str, bool | None]], dict[int, list], dict[int, str]]:
-    """Candidate twins → (their conditions, the reference rows of those that break only their condition, the first
-    reading that answers those the reference leaves unanswered). Three set-based passes over all candidates."""
+                  ) -> tuple[dict[int, dict[str, bool | None]], dict[int, list], dict[int, list[str]]]:
+    """Candidate twins → (their conditions, the reference rows of those that break only their condition, the
+    readings that answer those the reference leaves unanswered, in declared order). Set-based passes over all
+    candidates; every reading runs on every candidate the reference leaves unanswered, so what each one checks is
+    counted on its own (a reading that never answers one checks nothing on this EHR: measures.reading_report)."""
     conds = runner.conditions(conditions, trial, kinds)
     passing = [(k, s) for k, s in trial if check_twin(conds[k], meta[k][1].breaks, None) is None]
     rows = runner.rows(reference, passing, kinds)
-    answerable: dict[int, str] = {}
-    for name, sql in readings:  # every reasonable reading must find no answer either
-        left = [(k, s) for k, s in passing if k not in answerable and is_no_answer(rows.get(k, []))]
-        if not left:
-            break
-        alt = runner.rows(sql, left, kinds, kind="reading")
-        answerable.update({k: name for k, _ in left if not is_no_answer(alt.get(k, []))})
+    unanswered = [(k, s) for k, s in passing if is_no_answer(rows.get(k, []))]
+    answerable: dict[int, list[str]] = {}
+    for name, sql in readings if unanswered else []:  # every reasonable reading must find no answer either
+        alt = runner.rows(sql, unanswered, kinds, kind="reading")
+        for k, _ in unanswered:
+            if not is_no_answer(alt.get(k, [])):
+                answerable.setdefault(k, []).append(name)
     return conds, rows, answerable
 
 
@@ -443,7 +448,8 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                 rejections.append({"pair_id": row["pair_id"], "family": fam_id, "intent": fam.spec.intent,
                                    "level": fam.spec.level, "clean_slots": row["slots"], "status": "rejected",
                                    "reason": "no_valid_noise_twin", "detail": detail,
-                                   "subject_ids": row["subject_ids"]})
+                                   "subject_ids": row["subject_ids"],
+                                   "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
     # a level whose twin is correctable (the drop-one reading, noise/drop_one.py) is taken only where the family's
     # balance needs it or the pair has no other
     chosen = choose_levels({cid: sorted(o.twins) for cid, (_, _, o) in candidates.items()}, seed=seed, group=family_of,
@@ -471,6 +477,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
             "noise_kind": twin.kind, "noise_operator": twin.operator, "clean_readings": row["readings"], "noise_readings": canonical_json(twin.readings),
             "correctable": twin.correctable,
             "corrected_answer": canonical_json(twin.corrected_answer) if twin.correctable else None,
+            "reading_hits": canonical_json(dict(sorted(out.reading_hits.items()))),
             "status": "accepted", "reason": None, "detail": None,
         })
     stats = {"attempt_failures": dict(sorted(attempt_failures.items())),

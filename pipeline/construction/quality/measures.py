@@ -23,6 +23,8 @@ MIN_SURFACE_FORMS = 3
 # families reach today (main's split: 58.5% by bench/audit_correctable.py), lowered as families are rewritten
 CORRECTABLE_TARGET = 0.20
 MAX_CORRECTABLE_SHARE = 0.58
+# a declared reading that never changes an answer, over at least this many contracts of its family, checks nothing
+MIN_READING_CONTRACTS = 20
 
 
 # ---------------------------------------------------------------- tells
@@ -165,6 +167,34 @@ def correctable_report(tasks: pl.DataFrame, *, top: int = 15) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- golds
+
+
+def reading_report(families: list[dict[str, Any]], contracts: pl.DataFrame, pairs: pl.DataFrame) -> dict[str, Any]:
+    """What each declared reading (FORMAT.md "Readings") changed on this EHR: the Clean contracts whose answer it
+    moved (rejected as `reading_disagrees`, or given an alias) and the Noise candidates it answered where the
+    reference did not (each rejected as `reading_answerable`). A reading that changed neither, over a family with
+    at least MIN_READING_CONTRACTS contracts that reached the readings, is checking nothing here: a problem (the
+    build blocks on it), because it certifies Clean golds and Noise twins against a difference the EHR never has."""
+    reached = contracts.filter((pl.col("status") == "accepted") | (pl.col("reason") == "reading_disagrees"))
+    n_reached = Counter(reached["family"].to_list())
+    clean_fx: Counter[tuple[str, str]] = Counter()
+    for fam, fx in reached.select("family", "reading_effects").iter_rows():
+        clean_fx.update((fam, name) for name in json.loads(fx))
+    noise_fx: Counter[tuple[str, str]] = Counter()
+    for fam, hits in pairs.select("family", "reading_hits").iter_rows():
+        noise_fx.update({(fam, name): n for name, n in json.loads(hits or "{}").items()})
+    by_family: dict[str, dict[str, dict[str, int]]] = {}
+    problems = []
+    for spec in sorted(families, key=lambda f: f["id"]):
+        fam = spec["id"]
+        for r in spec.get("readings") or []:
+            name = r["name"]
+            row = {"contracts": n_reached[fam], "clean_changed": clean_fx[fam, name], "noise_answered": noise_fx[fam, name]}
+            by_family.setdefault(fam, {})[name] = row
+            if row["clean_changed"] + row["noise_answered"] == 0 and row["contracts"] >= MIN_READING_CONTRACTS:
+                problems.append(f"family {fam}: reading {name!r} changed no answer on this EHR ({row['contracts']} "
+                                f"contracts, no Clean answer moved, no Noise twin answered): it checks nothing")
+    return {"by_family": by_family, "inert": len(problems), "problems": problems}
 
 
 def _gold_key(answer: str) -> str:

@@ -36,6 +36,7 @@ class Verified:
     n_rows: int = 0
     readings: list[str] = field(default_factory=list)  # the readings the answer was proved under
     reading_aliases: list[str] = field(default_factory=list)  # answers of `clean: alias` readings
+    reading_effects: list[str] = field(default_factory=list)  # readings whose answer differed from the reference
 
     @property
     def accepted(self) -> bool:
@@ -122,11 +123,14 @@ def check_readings(runner: SetRunner, family: Family, accepted: list[tuple[int, 
         for b, _ in live:
             v = out[b]
             answer, reason, _ = make_answer(spec, rows.get(b, []))
+            differs = reason is not None or not answers_agree(spec, answer, v.answer)
+            if differs:
+                v.reading_effects.append(reading.name)
             if reading.clean == "alias":
-                if reason is None and not answers_agree(spec, answer, v.answer):
+                if reason is None and differs:
                     v.reading_aliases.append(str(answer))
                 v.readings.append(reading.name)
-            elif reason is not None or not answers_agree(spec, answer, v.answer):
+            elif differs:
                 v.reason, v.detail = "reading_disagrees", (
                     f"{reading.name}: {canonical_json(answer) if reason is None else reason} vs {canonical_json(v.answer)}")
             else:
@@ -201,6 +205,7 @@ def contract_row(family: Family, v: Verified, aliases: list[str] | None = None) 
         "conditions": conditions_json(family, v.slots, v.conditions),
         "subject_ids": subject_ids(family, v.slots),
         "readings": canonical_json(v.readings),
+        "reading_effects": canonical_json(sorted(set(v.reading_effects))),
     }
 
 
