@@ -231,6 +231,32 @@ def test_choose_levels_balances():
     assert chosen == choose_levels(dict(reversed(options.items())), seed=0)
 
 
+def test_choose_levels_keeps_each_broken_condition_under_its_share():
+    """Every pair could break its own record condition or the one shared value condition: the level balance alone
+    gives the shared condition about a sixth of the pairs, the cap keeps it under MAX_CONDITION_SHARE."""
+    from pipeline.construction.quality.measures import MAX_CONDITION_SHARE
+
+    options = {f"p{i:03d}": ["record", "value"] for i in range(200)}
+    breaks = {p: {"record": [f"R{i}"], "value": ["shared"]} for i, p in enumerate(options)}
+    chosen = choose_levels(options, seed=0, breaks=breaks)
+    shared = sum(v == "value" for v in chosen.values())
+    assert 0 < shared <= MAX_CONDITION_SHARE * len(options)
+
+
+def test_over_share_leaves_out_just_enough_pairs():
+    from pipeline.construction.noise.inject import over_share
+    from pipeline.construction.quality.measures import MAX_CONDITION_SHARE
+
+    broken = {f"p{i:03d}": ("crowded" if i < 30 else f"c{i % 40}") for i in range(200)}
+    out = over_share(broken, seed=0)
+    left = {p: c for p, c in broken.items() if p not in out}
+    assert out and {broken[p] for p in out} == {"crowded"}
+    assert sum(c == "crowded" for c in left.values()) / len(left) <= MAX_CONDITION_SHARE
+    assert sum(c == "crowded" for c in left.values()) + 1 > 0.97 * MAX_CONDITION_SHARE * (len(left) + 1)  # no more
+    assert out == over_share(dict(reversed(broken.items())), seed=0)
+    assert not over_share({f"p{i}": f"c{i % 20}" for i in range(200)}, seed=0)
+
+
 def test_choose_levels_spreads_each_family():
     # query is plentiful elsewhere (family b), so balancing over the dataset alone gives c's query level 10 of 60
     # pairs; with the family as group no level it can use falls under half its even share (25% of two levels)

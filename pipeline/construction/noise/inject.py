@@ -7,6 +7,7 @@ level is then chosen among the levels that verified, balancing the levels across
 import datetime as dt
 import json
 import logging
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json, stable_hash
 from pipeline.construction.layouts import PAIRS
 from pipeline.construction.noise.drop_one import DropOne, drop_one_verdicts
-from pipeline.construction.quality.measures import MIN_OPERATOR_SHARE
+from pipeline.construction.quality.measures import MAX_CONDITION_SHARE, MIN_OPERATOR_SHARE
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
 from pipeline.construction.sqlexec import BID, SetRunner, render
@@ -348,7 +349,11 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
     BENCHMARKS.md, "Figures behind the code"). `avoid` (pair → the levels whose twin is correctable,
     noise/drop_one.py) ranks right after that: a pair takes such a level only when the family needs it or the pair
     has no other. (Counting such a level as starved only below a quarter of its even share took 8 families under
-    the operator floor on the default build.) Deterministic."""
+    the operator floor on the default build.) A condition already broken by 80% of MAX_CONDITION_SHARE of the pairs
+    ranks after a starved level: pairs with another option leave it, so the operators gate is met by the choice
+    rather than by luck (18 admission-anchored families share `admission_began_on`; some can take no other level).
+    Deterministic."""
+    cap = 0.8 * MAX_CONDITION_SHARE * len(options)
     counts: Counter[str] = Counter()
     used: Counter[str] = Counter()
     in_group: Counter[tuple[str, str]] = Counter()
@@ -364,7 +369,7 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
             cond_use = min((used[c] for c in conds.get(lv, [])), default=0)
             starved = group is not None and in_group[g, lv] < 0.5 / k * group_total[g]
             soft = lv in (avoid or {}).get(p, set())
-            return (not starved, soft, counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
+            return (not starved, cond_use >= cap, soft, counts[lv] + 4 * cond_use, stable_hash(seed, p, lv))
 
         best = min(opts, key=cost)
         chosen[p] = best
@@ -374,6 +379,23 @@ def choose_levels(options: dict[str, list[str]], *, seed: int,
         for c in conds.get(best, [])[:1]:
             used[c] += 1
     return chosen
+
+
+def over_share(broken: dict[str, str], *, seed: int, margin: float = 0.97) -> set[str]:
+    """The pairs to leave out so that no broken condition exceeds `margin` × MAX_CONDITION_SHARE of the Noise
+    (pair → the condition its chosen twin breaks). The level choice already steers every pair that has another
+    twin away from a crowded condition; what is left are pairs whose only twin breaks it (admission-anchored
+    families where no record or query twin exists), and a seeded draw among them goes. Leaving r of a condition's n
+    twins out of N pairs meets (n - r) / (N - r) ≤ s when r ≥ (n - sN) / (1 - s)."""
+    share = margin * MAX_CONDITION_SHARE
+    total = len(broken)
+    out: set[str] = set()
+    for cond, n in sorted(Counter(broken.values()).items()):
+        excess = math.ceil((n - share * total) / (1 - share))
+        if excess > 0:
+            ranked = sorted((p for p, c in broken.items() if c == cond), key=lambda p: (stable_hash(seed, "share", p), p))
+            out.update(ranked[:excess])
+    return out
 
 
 # ---------------------------------------------------------------- pairs table
@@ -456,6 +478,15 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                            breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
                            avoid={cid: {lv for lv, t in o.twins.items() if t.correctable}
                                   for cid, (_, _, o) in candidates.items()} if avoid_correctable else None)
+    for cid in sorted(over_share({cid: o.twins[chosen[cid]].breaks for cid, (_, _, o) in candidates.items()},
+                                 seed=seed)):
+        fam, row, out = candidates.pop(cid)
+        rejections.append({"pair_id": cid, "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
+                           "clean_slots": row["slots"], "status": "rejected", "reason": "condition_share",
+                           "detail": f"{out.twins[chosen[cid]].breaks}: its only twin breaks a condition already at "
+                                     f"{MAX_CONDITION_SHARE:.0%} of the Noise",
+                           "subject_ids": row["subject_ids"],
+                           "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
     pairs = []
     for cid in sorted(candidates):
         fam, row, out = candidates[cid]
