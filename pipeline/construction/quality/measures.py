@@ -19,10 +19,10 @@ MIN_OPERATOR_SHARE = 0.03
 MAX_TOP_GOLD_SHARE = 0.15
 MAX_ZERO_RATE_SHARE = 0.15
 MIN_SURFACE_FORMS = 3
-# Issue 21's target for correctable restatements is 20% of Noise; the blocking gate is a ratchet at what the
-# families reach today (main's split: 58.5% by bench/audit_correctable.py), lowered as families are rewritten
+# Issue 21's target for correctable restatements is 20% of Noise; the blocking gate is a ratchet just above what the
+# families reach today (the default split's figure: BENCHMARKS.md), lowered as families are rewritten
 CORRECTABLE_TARGET = 0.20
-MAX_CORRECTABLE_SHARE = 0.58
+MAX_CORRECTABLE_SHARE = 0.25
 # a declared reading that never changes an answer, over at least this many contracts of its family, checks nothing
 MIN_READING_CONTRACTS = 20
 
