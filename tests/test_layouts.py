@@ -77,10 +77,11 @@ def test_tiers_are_the_vocabulary_s():
 def test_pairs_schema_is_strict_about_the_noise_metadata():
     row = {c: None for c in layouts.PAIRS.names} | {
         "pair_id": "p1", "family": "f", "intent": "labs", "level": "patient", "clean_slots": "{}",
-        "subject_ids": [1], "status": "rejected", "reason": "no_valid_noise_twin"}
+        "subject_ids": [1], "status": "rejected", "reason": "no_valid_noise_twin", "reading_hits": "{}"}
     frame = pl.DataFrame([row], schema=layouts.PAIRS.schema())
     assert schemas.validate(schemas.PairsSchema, frame) is None
     assert schemas.validate(schemas.PairsSchema, frame.drop("noise_readings")) is not None
+    assert schemas.validate(schemas.PairsSchema, frame.with_columns(pl.lit(None, pl.Utf8).alias("reading_hits"))) is not None
     assert schemas.validate(schemas.PairsSchema, frame.with_columns(pl.lit("other").alias("noise_kind"))) is not None
 
 
