@@ -114,7 +114,7 @@ def _default_split() -> Path | None:
 @pytest.mark.slow
 @pytest.mark.timeout(3600)  # the oracle runs every reference SQL of the test split (4,584 tasks in v1)
 @pytest.mark.skipif(os.environ.get("ROBUSTGYM_TEST_DEFAULT_SPLIT") != "1" or _default_split() is None,
-                    reason="opt-in (CI runs it through `make baselines`): ROBUSTGYM_TEST_DEFAULT_SPLIT=1")
+                    reason="opt-in (`make baselines` runs it): ROBUSTGYM_TEST_DEFAULT_SPLIT=1")
 def test_baselines_on_the_default_split(tmp_path: Path) -> None:
     ds = _default_split()
     assert ds is not None and (ds / "test.parquet").exists(), f"no split at {ds}: run make build-split first"
@@ -134,7 +134,7 @@ def test_baselines_on_the_default_split(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(3600)  # every test episode, each running its reference SQL
 @pytest.mark.skipif(os.environ.get("ROBUSTGYM_TEST_DEFAULT_SPLIT") != "1" or _default_split() is None,
-                    reason="opt-in (CI runs it through `make baselines`): ROBUSTGYM_TEST_DEFAULT_SPLIT=1")
+                    reason="opt-in (`make baselines` runs it): ROBUSTGYM_TEST_DEFAULT_SPLIT=1")
 def test_no_string_an_agent_receives_names_its_task_on_the_default_split() -> None:
     ds = _default_split()
     assert ds is not None
