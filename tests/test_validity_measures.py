@@ -154,3 +154,18 @@ def test_the_operator_check_blocks_with_error_severity(tmp_path) -> None:
     noise.with_columns(pl.lit("q").alias("question")).write_parquet(tmp_path / "test.parquet")
     result = dataset_split_operators({"out_dir": str(tmp_path)}, families)
     assert not result.passed and result.severity == AssetCheckSeverity.ERROR
+
+
+def test_entity_ratio_reports_an_entity_only_noise_names_and_not_a_balanced_one() -> None:
+    rows = []
+    for _ in range(12):  # 'warfarin' in 6 Clean and 6 Noise questions; 'PTH' only in Noise (6); 'sodium' 5 Clean / 1
+        rows.append({"family": "labs.x", "variant": "clean", "slots": json.dumps({"drug": "warfarin", "n": "12"})})
+        rows.append({"family": "labs.x", "variant": "noise", "slots": json.dumps({"drug": "warfarin"})})
+    for _ in range(6):
+        rows.append({"family": "labs.x", "variant": "noise", "slots": json.dumps({"lab": "PTH", "pat": "428%"})})
+    rows += [{"family": "labs.x", "variant": "clean", "slots": json.dumps({"lab": "sodium"})}] * 5
+    rows += [{"family": "labs.x", "variant": "noise", "slots": json.dumps({"lab": "sodium"})}]
+    rep = measures.entity_ratio_report(pl.DataFrame(rows))
+    assert [(o["slot"], o["value"], o["clean"], o["noise"]) for o in rep["offenders"]] == [("lab", "PTH", 0, 6)]
+    assert rep["entities"] == 3  # warfarin, PTH, sodium; the number and the ICD pattern are not entities
+    assert rep["offenders_by_family"] == {"labs.x": 1}

@@ -25,6 +25,10 @@ CORRECTABLE_TARGET = 0.20
 MAX_CORRECTABLE_SHARE = 0.25
 # a declared reading that never changes an answer, over at least this many contracts of its family, checks nothing
 MIN_READING_CONTRACTS = 20
+# Issue 21 item 5: an entity (a displayed slot value: a drug, a lab, a diagnosis, a stratum) that a family's Noise
+# questions use far more often than its Clean ones gives the twin away to anyone who counts; reported, not blocking
+MAX_ENTITY_NOISE_RATIO = 2.0
+MIN_ENTITY_USES = 5
 
 
 # ---------------------------------------------------------------- tells
@@ -290,6 +294,36 @@ def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]],
             "examples": dict(list(sorted(bad.items()))[:10]), "problems": problems}
 
 
+# ---------------------------------------------------------------- entity frequency tells
+
+_NOT_ENTITY = re.compile(r"^-?\d+(\.\d+)?$|^\d{4}-\d{2}-\d{2}|%")  # numbers, dates/times, ICD LIKE patterns
+
+
+def entity_ratio_report(tasks: pl.DataFrame, *, top: int = 15) -> dict[str, Any]:
+    """Per family and entity (a text slot value the question can show: drug, lab, diagnosis code or title, group,
+    care unit, insurance…; numbers, ids, dates and ICD patterns are not entities), how often Noise vs Clean questions
+    use it. An entity with ≥ MIN_ENTITY_USES uses whose Noise:Clean ratio exceeds MAX_ENTITY_NOISE_RATIO (a Clean
+    count of 0 is an infinite ratio) is a frequency tell: `offenders` lists the worst. Not blocking (issue 21)."""
+    counts: dict[tuple[str, str, str], list[int]] = {}
+    for fam, variant, slots in tasks.select("family", "variant", "slots").iter_rows():
+        for name, value in (json.loads(slots) if slots else {}).items():
+            if not isinstance(value, str) or _NOT_ENTITY.search(value):
+                continue
+            counts.setdefault((fam, name, value), [0, 0])[variant == "noise"] += 1
+    used = {k: v for k, v in counts.items() if sum(v) >= MIN_ENTITY_USES}
+    ratio = {k: (v[1] / v[0] if v[0] else float("inf")) for k, v in used.items()}
+    bad = sorted((k for k, r in ratio.items() if r > MAX_ENTITY_NOISE_RATIO), key=lambda k: (-ratio[k], -sum(used[k]), k))
+    by_family: dict[str, list[int]] = {}
+    for k in used:
+        by_family.setdefault(k[0], [0, 0])[0] += 1
+    for k in bad:
+        by_family[k[0]][1] += 1
+    return {"entities": len(used), "offenders_n": len(bad), "offender_share": round(len(bad) / max(1, len(used)), 4),
+            "offenders_by_family": {f: v[1] for f, v in sorted(by_family.items()) if v[1]},
+            "offenders": [{"family": k[0], "slot": k[1], "value": k[2], "clean": used[k][0], "noise": used[k][1]}
+                          for k in bad[:top]]}
+
+
 # ---------------------------------------------------------------- everything
 
 
@@ -314,9 +348,10 @@ def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict
     golds = gold_report(tasks, rate_families(families))
     wording = wording_report(tasks, families, synonyms)
     correctable = correctable_report(tasks)
+    entities = entity_ratio_report(tasks)
     tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
         if auroc > MAX_TELLS_AUROC else []
     return {"tells_auroc": auroc, "tells": tells_rep, "operators": ops, "golds": golds, "wording": wording,
-            "correctable": correctable,
+            "correctable": correctable, "entity_ratios": entities,
             "problems": {"tells": tells, "operators": ops["problems"], "golds": golds["problems"],
                          "wording": wording["problems"], "correctable": correctable["problems"]}}
