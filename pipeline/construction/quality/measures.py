@@ -37,6 +37,39 @@ MIN_ENTITY_USES = 5
 CHAR_FEATURES = 2**20
 
 
+def _question_model(train_q: list[str], y_train: Any, seed: int) -> tuple[Any, Any, Any]:
+    """The tells classifier fitted on train questions: (featurize, model, word vectorizer)."""
+    import numpy as np
+    from scipy.sparse import hstack
+    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
+                            token_pattern=r"(?u)\b\w[\w.%/-]*\b", dtype=np.float32)
+    chars = HashingVectorizer(analyzer="char_wb", ngram_range=(2, 5), n_features=CHAR_FEATURES, alternate_sign=False,
+                              norm=None, dtype=np.float32)
+    char_idf = TfidfTransformer(sublinear_tf=True)
+    x_train = hstack([words.fit_transform(train_q), char_idf.fit_transform(chars.transform(train_q))]).tocsr()
+
+    def featurize(qs: list[str]) -> Any:
+        return hstack([words.transform(qs), char_idf.transform(chars.transform(qs))]).tocsr()
+
+    model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
+    model.fit(x_train, y_train)
+    return featurize, model, (words, chars)
+
+
+def _family_aurocs(families: Any, y: Any, scores: Any) -> dict[str, float]:
+    from sklearn.metrics import roc_auc_score
+
+    out = {}
+    for fam in sorted(set(families.tolist())):
+        mask = families == fam
+        if len(set(y[mask].tolist())) == 2:
+            out[fam] = round(float(roc_auc_score(y[mask], scores[mask])), 4)
+    return out
+
+
 def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top: int = 15) -> dict[str, Any]:
     """A Clean-vs-Noise classifier that reads only the question (word 1–2-grams + char 2–5-grams, logistic
     regression), trained on train and scored on test: its AUROC (0.5 = the wording carries no signal), the same
@@ -47,30 +80,14 @@ def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top:
     every char 2–5-gram was the build's memory peak, and hashing leaves the AUROC as it was (BENCHMARKS.md,
     "Larger build")."""
     import numpy as np
-    from scipy.sparse import hstack
-    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
 
-    words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
-                            token_pattern=r"(?u)\b\w[\w.%/-]*\b", dtype=np.float32)
-    chars = HashingVectorizer(analyzer="char_wb", ngram_range=(2, 5), n_features=CHAR_FEATURES, alternate_sign=False,
-                              norm=None, dtype=np.float32)
-    char_idf = TfidfTransformer(sublinear_tf=True)
     train_q, test_q = train["question"].to_list(), test["question"].to_list()
-    x_train = hstack([words.fit_transform(train_q), char_idf.fit_transform(chars.transform(train_q))]).tocsr()
-    x_test = hstack([words.transform(test_q), char_idf.transform(chars.transform(test_q))]).tocsr()
     y_train = (train["variant"] == "noise").to_numpy()
     y_test = (test["variant"] == "noise").to_numpy()
-    model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
-    model.fit(x_train, y_train)
-    scores = model.predict_proba(x_test)[:, 1]
-    by_family = {}
-    families = test["family"].to_numpy()
-    for fam in sorted(set(families.tolist())):
-        mask = families == fam
-        if len(set(y_test[mask].tolist())) == 2:
-            by_family[fam] = round(float(roc_auc_score(y_test[mask], scores[mask])), 4)
+    featurize, model, (words, chars) = _question_model(train_q, y_train, seed)
+    scores = model.predict_proba(featurize(test_q))[:, 1]
+    by_family = _family_aurocs(test["family"].to_numpy(), y_test, scores)
     order = np.argsort(model.coef_[0])
     noise, clean = order[::-1][:top].tolist(), order[:top].tolist()
     names = _feature_names(words.get_feature_names_out(), chars, noise + clean, train_q)
@@ -293,6 +310,33 @@ def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]],
     return {"questions": tasks.height, "questions_with_problems": len(bad), "problem_kinds": dict(kinds),
             "examples": dict(list(sorted(bad.items()))[:10]), "problems": problems}
 
+
+
+def cross_fitted_family_auroc(tasks: pl.DataFrame, *, folds: int = 5, seed: int = 0) -> dict[str, Any]:
+    """The tells classifier scored out of fold on every task (folds by patient, both twins of a pair in one fold),
+    and its AUROC within each family over all of the family's tasks. The train/test figure of tells_report rests on
+    the test split alone (a few dozen pairs per family, a standard error near 0.08); this one on every pair."""
+    import hashlib
+
+    import numpy as np
+    from sklearn.metrics import roc_auc_score
+
+    def fold_of(pair: str, subjects: list[int] | None) -> int:
+        key = str(min(subjects)) if subjects else pair
+        return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % folds
+
+    qs = tasks["question"].to_list()
+    y = (tasks["variant"] == "noise").to_numpy()
+    fold = np.array([fold_of(p, s) for p, s in tasks.select("pair_id", "subject_ids").iter_rows()])
+    scores = np.zeros(len(qs))
+    for k in range(folds):
+        inside = fold == k
+        if inside.all() or not inside.any():
+            continue
+        featurize, model, _ = _question_model([q for q, i in zip(qs, inside, strict=True) if not i], y[~inside], seed)
+        scores[inside] = model.predict_proba(featurize([q for q, i in zip(qs, inside, strict=True) if i]))[:, 1]
+    return {"auroc": round(float(roc_auc_score(y, scores)), 4),
+            "by_family": _family_aurocs(tasks["family"].to_numpy(), y, scores)}
 
 # ---------------------------------------------------------------- entity frequency tells
 
