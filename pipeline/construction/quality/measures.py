@@ -29,6 +29,13 @@ MIN_READING_CONTRACTS = 20
 # questions use far more often than its Clean ones gives the twin away to anyone who counts; reported, not blocking
 MAX_ENTITY_NOISE_RATIO = 2.0
 MIN_ENTITY_USES = 5
+# Issue 21 item 6: a family's declared difficulty fits the work its reference does (tables + steps + windows, see
+# query_work); a score on a band's edge fits both tiers beside it. The bands are the tertiles of the families' scores
+# when they were set (BENCHMARKS.md, "Tiers by measured work").
+TIER_WORK_BANDS = {"easy": (0, 3), "medium": (3, 8), "hard": (8, 10**6)}
+# CTEs that are lookup tables, not steps of the question's logic: the diagnosis groups' code table (built from a
+# prefix table against the EHR's codes: an implementation detail of one "the codes of the group" step)
+LOOKUP_CTES = frozenset({"dx_group_codes"})
 
 
 # ---------------------------------------------------------------- tells
@@ -338,6 +345,49 @@ def cross_fitted_family_auroc(tasks: pl.DataFrame, *, folds: int = 5, seed: int 
     return {"auroc": round(float(roc_auc_score(y, scores)), 4),
             "by_family": _family_aurocs(tasks["family"].to_numpy(), y, scores)}
 
+
+# ---------------------------------------------------------------- tiers by measured work
+
+
+def query_work(sql: str) -> dict[str, int]:
+    """The work one PostgreSQL query does: distinct physical tables read, steps (CTEs and subqueries), window
+    functions, and their sum (the score). A lookup CTE (LOOKUP_CTES) counts as one step, its inside as nothing."""
+    import sqlglot
+    from sqlglot import exp
+
+    tree = sqlglot.parse_one(sql, read="postgres")
+    ctes = list(tree.find_all(exp.CTE))
+    inside: set[int] = set()
+    for cte in ctes:
+        if cte.alias_or_name in LOOKUP_CTES:
+            inside |= {id(n) for n in cte.this.walk()}
+    names = {c.alias_or_name for c in ctes}
+
+    def counted(nodes: Any) -> list[Any]:
+        return [n for n in nodes if id(n) not in inside]
+
+    tables = len({(t.db or "", t.name) for t in counted(tree.find_all(exp.Table)) if t.name not in names})
+    steps = len(ctes) + len(counted(tree.find_all(exp.Subquery)))
+    windows = len(counted(tree.find_all(exp.Window)))
+    return {"tables": tables, "steps": steps, "windows": windows, "score": tables + steps + windows}
+
+
+def tier_report(tasks: pl.DataFrame) -> dict[str, Any]:
+    """Each family's declared difficulty against the work of its reference query (every contract of a family runs
+    one template, so the first Clean task's SQL stands for the family): the families whose score lies outside their
+    tier's band (TIER_WORK_BANDS) are problems."""
+    clean = tasks.filter(pl.col("variant") == "clean").sort("task_id").unique("family", keep="first").sort("family")
+    by_family, problems = {}, []
+    for fam, tier, sql in clean.select("family", "difficulty", "reference_sql").iter_rows():
+        w = query_work(sql)
+        lo, hi = TIER_WORK_BANDS.get(tier, (1, 0))
+        by_family[fam] = {"declared": tier, **w}
+        if not lo <= w["score"] <= hi:
+            fits = [t for t, (a, b) in TIER_WORK_BANDS.items() if a <= w["score"] <= b]
+            problems.append(f"{fam}: declared {tier}, work {w['score']} (tables {w['tables']}, steps {w['steps']}, "
+                            f"windows {w['windows']}) fits {'/'.join(fits)}")
+    return {"by_family": by_family, "problems": problems}
+
 # ---------------------------------------------------------------- entity frequency tells
 
 _NOT_ENTITY = re.compile(r"^-?\d+(\.\d+)?$|^\d{4}-\d{2}-\d{2}|%")  # numbers, dates/times, ICD LIKE patterns
@@ -393,9 +443,11 @@ def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict
     wording = wording_report(tasks, families, synonyms)
     correctable = correctable_report(tasks)
     entities = entity_ratio_report(tasks)
+    tiers = tier_report(tasks)
     tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
         if auroc > MAX_TELLS_AUROC else []
     return {"tells_auroc": auroc, "tells": tells_rep, "operators": ops, "golds": golds, "wording": wording,
-            "correctable": correctable, "entity_ratios": entities,
+            "correctable": correctable, "entity_ratios": entities, "tiers": tiers,
             "problems": {"tells": tells, "operators": ops["problems"], "golds": golds["problems"],
-                         "wording": wording["problems"], "correctable": correctable["problems"]}}
+                         "wording": wording["problems"], "correctable": correctable["problems"],
+                         "tiers": tiers["problems"]}}
