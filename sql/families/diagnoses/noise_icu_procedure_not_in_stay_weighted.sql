@@ -15,7 +15,7 @@
 --   WHERE r.endtime > r.starttime + INTERVAL '1 hour')"
 , pool AS (
   SELECT e.itemid, COUNT(DISTINCT CASE WHEN ru.n_runs >= 2 THEN ru.stay_id END) AS n_pool,
-         COUNT(DISTINCT e.stay_id) AS n_with, (SELECT COUNT(*) FROM mimiciv_icu.icustays s) AS n_stays
+         COUNT(DISTINCT e.stay_id) AS n_with, (SELECT COUNT(*) FROM mimiciv_icu.icustays) AS n_stays
   FROM mimiciv_icu.procedureevents e
   LEFT JOIN runs ru ON ru.stay_id = e.stay_id AND ru.itemid = e.itemid
   WHERE e.itemid IN (SELECT r.itemid FROM mimiciv_icu.procedureevents r

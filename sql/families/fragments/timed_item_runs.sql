@@ -1,6 +1,7 @@
 -- The runs of each (ICU stay, item) of a table of timed rows: rows merged where they overlap or follow on within a
--- gap of at most ${gap} minutes, as fragments/merged_interval_hours.sql merges them; one row per run with its start and the item's number of
--- runs in the stay. Steps: rows_, ordered, runs (CTEs; the including file continues the WITH with ", next AS (").
+-- gap of at most ${gap} minutes, as fragments/merged_interval_hours.sql merges them; one row per run with its start
+-- and the item's number of runs in the stay. Steps: rows_, ordered, runs (CTEs; the including file continues the
+-- WITH with ", next AS (").
 -- Holes: events (the mimiciv_icu table), items (a condition on the row i choosing the items, e.g. an IN list), gap
 -- (minutes, as in fragments/merged_interval_hours.sql).
 -- Included by medications/infusion.bind.sql, diagnoses/icu_procedure.bind.sql.
