@@ -1,4 +1,5 @@
--- Related variant of cost/noise_dx_never_of_type.sql (pop_mean_cost_by_dx_type): the other diagnosis is also of the Clean one's ICD chapter
+-- Related variant of cost/noise_dx_never_of_type.sql (pop_mean_cost_by_dx_type): the other diagnosis is also of the
+-- Clean one's ICD chapter
 -- (first character) and of its ICD version: the near miss. Otherwise as there:
 -- Record noise: another diagnosis the family's Clean questions can name (≥ 5 admissions of some type), stated with its
 -- own title, that no admission of this type was ever coded with: the diagnosis and the admission type both exist,

@@ -1,4 +1,5 @@
--- Related variant of demographics/noise_dx_without_insurance.sql (pop_mean_age_by_dx_insurance): the other diagnosis is also of the Clean one's ICD chapter
+-- Related variant of demographics/noise_dx_without_insurance.sql (pop_mean_age_by_dx_insurance): the other diagnosis
+-- is also of the Clean one's ICD chapter
 -- (first character): the near miss. Otherwise as there:
 -- Record noise: another diagnosis the Clean questions can name (coded in >= 5 admissions; match_clean keeps the
 -- Clean ones) that never occurs together

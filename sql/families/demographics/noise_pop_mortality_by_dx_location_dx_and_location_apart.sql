@@ -15,8 +15,9 @@ WITH dl AS (
   GROUP BY dl.admission_location
   HAVING COUNT(*) * 10 >= (SELECT COUNT(*) FROM dl d2
                            WHERE d2.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
-     AND COUNT(DISTINCT dl.icd_code) * 2 < (SELECT COUNT(DISTINCT d3.icd_code) FROM dl d3
-                                            WHERE d3.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
+     AND COUNT(DISTINCT dl.icd_code) * 2 < (
+         SELECT COUNT(DISTINCT d3.icd_code) FROM dl d3
+         WHERE d3.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
 ), dx AS (
   SELECT dl.icd_code, dl.icd_version FROM dl GROUP BY dl.icd_code, dl.icd_version
   HAVING SUM(dl.n) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))

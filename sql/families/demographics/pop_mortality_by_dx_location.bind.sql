@@ -23,8 +23,9 @@ WITH dl AS (
   GROUP BY dl.admission_location
   HAVING COUNT(*) * 10 >= (SELECT COUNT(*) FROM dl d0
                            WHERE d0.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
-     AND COUNT(DISTINCT dl.icd_code) * 2 < (SELECT COUNT(DISTINCT d1.icd_code) FROM dl d1
-                                            WHERE d1.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
+     AND COUNT(DISTINCT dl.icd_code) * 2 < (
+         SELECT COUNT(DISTINCT d1.icd_code) FROM dl d1
+         WHERE d1.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
 ), g AS (
   SELECT dl.icd_code, dl.icd_version, dl.admission_location, common.n_cells
   FROM dl JOIN common ON common.admission_location = dl.admission_location

@@ -1,4 +1,5 @@
--- Related variant of diagnoses/noise_pop_mortality_by_dx_age_dx_without_band.sql (pop_mortality_by_dx_age): the other diagnosis is also of the Clean one's ICD chapter
+-- Related variant of diagnoses/noise_pop_mortality_by_dx_age_dx_without_band.sql (pop_mortality_by_dx_age): the other
+-- diagnosis is also of the Clean one's ICD chapter
 -- (first character): the near miss. Otherwise as there:
 -- Record noise: another diagnosis (same ICD version; match_clean keeps those Clean questions name) that no admission
 -- of a patient in the question's age band was coded with: the cohort the question presupposes is empty. Replaces the

@@ -13,8 +13,8 @@ WITH lab_items AS (
   WHERE d.label || '|' || d.fluid || '|' || d.category IN (
         SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
         GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
-    AND (SELECT COUNT(DISTINCT e.hadm_id) FROM mimiciv_hosp.labevents e WHERE e.itemid = d.itemid AND e.valuenum IS NOT NULL)
-        * 20 >= (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+    AND (SELECT COUNT(DISTINCT e.hadm_id) FROM mimiciv_hosp.labevents e
+         WHERE e.itemid = d.itemid AND e.valuenum IS NOT NULL) * 20 >= (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
 ), cohort_labs AS (
   SELECT DISTINCT l.itemid
   FROM mimiciv_hosp.diagnoses_icd x

@@ -1,4 +1,5 @@
--- Related variant of labs/noise_dx_without_lab.sql (pop_mean_by_diagnosis, pop_mean_lab_charges_by_dx): the other diagnosis is also of the Clean one's ICD chapter
+-- Related variant of labs/noise_dx_without_lab.sql (pop_mean_by_diagnosis, pop_mean_lab_charges_by_dx): the other
+-- diagnosis is also of the Clean one's ICD chapter
 -- (first character): the near miss. Otherwise as there:
 -- Query noise: another diagnosis as common as the Clean cohorts' (coded in >= 5 admissions) that never occurs together
 -- with the lab of the question, so the cohort the question presupposes is empty

@@ -1,4 +1,5 @@
--- Related variant of medications/noise_dx_without_drug.sql (pop_age_by_dx_drug): the other diagnosis is also of the Clean one's ICD chapter
+-- Related variant of medications/noise_dx_without_drug.sql (pop_age_by_dx_drug): the other diagnosis is also of the
+-- Clean one's ICD chapter
 -- (first character): the near miss. Otherwise as there:
 -- Query noise: another diagnosis as common as the Clean cohorts' (coded in >= 5 admissions) that never occurs together
 -- with the drug of the question, so the cohort the question presupposes is empty

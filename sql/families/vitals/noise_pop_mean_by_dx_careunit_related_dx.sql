@@ -1,4 +1,5 @@
--- Related variant of vitals/noise_cohort_dx_without_careunit.sql (pop_mean_by_dx_careunit): the other diagnosis is also of the Clean one's ICD chapter
+-- Related variant of vitals/noise_cohort_dx_without_careunit.sql (pop_mean_by_dx_careunit): the other diagnosis is
+-- also of the Clean one's ICD chapter
 -- (first character): the near miss. Otherwise as there:
 -- Record noise: another diagnosis of the kind Clean questions of the family ask about (≥ 5 ICU stays starting in
 -- some unit, the binding's cohort floor), none of whose ICU stays started in this unit: the diagnosis and the unit
