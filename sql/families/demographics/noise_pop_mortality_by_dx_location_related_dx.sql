@@ -1,3 +1,4 @@
+-- (Within the chapter the candidates are few by design: ≥ 2 suffice here, not the 5 of the general swap.)
 -- The related variant: the other diagnosis is of the same ICD chapter (first character) as the Clean one.
 -- Record noise: another diagnosis the Clean questions can name (same ICD version, coded in ≥ 10 admissions;
 -- match_clean keeps the Clean ones) that no admission from the question's location was coded with, so the cohort the
@@ -15,4 +16,4 @@ FROM (
                     WHERE x.icd_code = c.icd_code AND x.icd_version = c.icd_version
                       AND a.admission_location = {{admission_location}})
 ) q
-WHERE q.n_cand >= 5
+WHERE q.n_cand >= 2
