@@ -13,7 +13,7 @@ WHERE g.dx_group <> {{dx_group}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   WHERE a.insurance = {{insurance}}
                     AND g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   WHERE a.insurance = {{insurance}} AND LOWER(t.long_title) LIKE '%' || LOWER(g.dx_group) || '%')

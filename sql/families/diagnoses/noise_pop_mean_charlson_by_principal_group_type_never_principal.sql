@@ -17,11 +17,11 @@ WHERE g.dx_group <> {{dx_group}}
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
               WHERE a.admission_type = {{admission_type}}
                 AND g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
                   WHERE a.admission_type = {{admission_type}} AND d.seq_num = 1
                     AND g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id

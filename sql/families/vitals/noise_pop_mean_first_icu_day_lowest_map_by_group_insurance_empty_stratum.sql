@@ -26,7 +26,7 @@ WITH dx_group_codes AS (
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
     ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
   JOIN icu_adm ia ON ia.hadm_id = d.hadm_id
   GROUP BY g.dx_group, ia.insurance
 ), clean_sized AS (
