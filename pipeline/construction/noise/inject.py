@@ -18,7 +18,13 @@ from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json, stable_hash
 from pipeline.construction.layouts import PAIRS
 from pipeline.construction.noise.drop_one import DropOne, drop_one_verdicts
-from pipeline.construction.quality.measures import MAX_CONDITION_SHARE, MIN_OPERATOR_SHARE
+from pipeline.construction.quality.measures import (
+    MAX_CONDITION_SHARE,
+    MAX_ENTITY_NOISE_RATIO,
+    MIN_OPERATOR_SHARE,
+    allowed_noise_uses,
+    is_entity,
+)
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
 from pipeline.construction.sqlexec import BID, SetRunner, render
@@ -398,6 +404,48 @@ def over_share(broken: dict[str, str], *, seed: int, margin: float = 0.97) -> se
     return out
 
 
+
+def over_used(family: dict[str, str], clean: dict[str, dict], twins: dict[str, dict[str, dict]],
+              chosen: dict[str, str], *, seed: int) -> tuple[dict[str, str], set[str]]:
+    """No entity a family's Noise names far more often than its Clean questions (issue 21 item 5: anyone who counts
+    tells the twin apart): per family, an entity (a text slot value, measures.is_entity) whose Noise uses exceed
+    measures.allowed_noise_uses of its Clean uses loses the pairs whose chosen twin swapped it in, one at a time in
+    a seeded order — each takes another of its twins that names no entity at its allowance, else it is left out.
+    Counts are those of measures.entity_ratio_report (every slot of both twins). (pair → family, Clean slots, and
+    level → twin slots; pair → chosen level) → (the levels after the switches, the pairs to leave out)."""
+    chosen = dict(chosen)
+    out: set[str] = set()
+
+    def entities(slots: dict) -> Counter:
+        return Counter((k, v) for k, v in json.loads(canonical_json(slots)).items() if is_entity(v))
+
+    for fam in sorted(set(family.values())):
+        pids = sorted(p for p, f in family.items() if f == fam)
+        ce = {p: entities(clean[p]) for p in pids}
+        te = {p: {lv: entities(s) for lv, s in twins[p].items()} for p in pids}
+        clean_n = sum(ce.values(), Counter())
+        noise_n = sum((te[p][chosen[p]] for p in pids), Counter())
+        rank = {p: (stable_hash(seed, "entity", p), p) for p in pids}
+        for _ in range(4 * len(pids)):
+            over = sorted((e for e in noise_n if noise_n[e] > allowed_noise_uses(clean_n[e])),
+                          key=lambda e: (allowed_noise_uses(clean_n[e]) - noise_n[e], e))
+            movers = next((m for m in ([p for p in pids if p not in out and e in te[p][chosen[p]] and e not in ce[p]]
+                                       for e in over) if m), [])
+            if not movers:
+                break
+            movers.sort(key=rank.__getitem__)
+            p = movers[0]
+            noise_n -= te[p][chosen[p]]
+            alt = [lv for lv in sorted(twins[p]) if lv != chosen[p]
+                   and all(noise_n[e] + 1 <= allowed_noise_uses(clean_n[e]) for e in te[p][lv] if e not in ce[p])]
+            if alt:
+                chosen[p] = min(alt, key=lambda lv: stable_hash(seed, p, lv))
+                noise_n += te[p][chosen[p]]
+            else:
+                out.add(p)
+                clean_n -= ce[p]
+    return chosen, out
+
 # ---------------------------------------------------------------- pairs table
 
 
@@ -478,6 +526,18 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                            breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
                            avoid={cid: {lv for lv, t in o.twins.items() if t.correctable}
                                   for cid, (_, _, o) in candidates.items()} if avoid_correctable else None)
+    chosen, crowded = over_used({cid: fam.id for cid, (fam, _, _) in candidates.items()},
+                                {cid: json.loads(row["slots"]) for cid, (_, row, _) in candidates.items()},
+                                {cid: {lv: t.slots for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
+                                chosen, seed=seed)
+    for cid in sorted(crowded):
+        fam, row, out = candidates.pop(cid)
+        rejections.append({"pair_id": cid, "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
+                           "clean_slots": row["slots"], "status": "rejected", "reason": "entity_ratio",
+                           "detail": f"{out.twins[chosen[cid]].level}: every twin names an entity the family's Noise "
+                                     f"already names over {MAX_ENTITY_NOISE_RATIO:g}x as often as its Clean questions",
+                           "subject_ids": row["subject_ids"],
+                           "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
     for cid in sorted(over_share({cid: o.twins[chosen[cid]].breaks for cid, (_, _, o) in candidates.items()},
                                  seed=seed)):
         fam, row, out = candidates.pop(cid)
