@@ -551,6 +551,6 @@ def test_over_used_entities_switch_level_or_leave_the_pair_out():
     clean_b = sum(clean[p]["lab"] == "B" for p in kept)
     assert noise_b <= allowed_noise_uses(clean_b)
     assert {after[p] for p in kept if p[1:] < "10" and int(p[1:]) % 2 == 0} <= {"query", "record"}
-    assert any(after[p] == "query" for p in kept) and out  # some switched, some had to go
+    assert any(after[p] == "query" for p in kept) and 0 < len(out) <= 12 // 3  # some switched, some went (bounded)
     assert not any(p.startswith("g") for p in out) and all(after[p] == "record" for p in family if p[0] == "g")
     assert (after, out) == over_used(dict(reversed(family.items())), clean, twins, chosen, seed=0)
