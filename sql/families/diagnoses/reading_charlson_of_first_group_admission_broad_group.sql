@@ -1,11 +1,11 @@
 -- Reading: the diagnosis group under its broad definition (fragments/dx_group_codes_broad.sql: heart failure with
--- the cardiomyopathies, AF with flutter, any diabetes, ...), otherwise the reference.
+-- the cardiomyopathies, AF with flutter, any diabetes, ...) as the principal diagnosis, otherwise the reference.
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes_broad.sql
 ), group_adm AS (
   SELECT DISTINCT a.hadm_id, a.admittime
   FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id AND d.seq_num = 1
   WHERE a.subject_id = {{subject_id}}
     AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
       WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
@@ -15,7 +15,6 @@ WITH dx_group_codes AS (
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = g.hadm_id
   JOIN mimiciv_hosp.patients p ON p.subject_id = a.subject_id
   WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(a.admittime AS DATE) = {{admit_date}}
 -- include: fragments/charlson_index_steps.sql
 )
 SELECT
