@@ -3,7 +3,6 @@ whose drop-one reading finds the Clean answer is `correctable`. The SQL rewrite 
 tiny synthetic EHR with a copy of the engine test family that names its target twice (the admission id and the
 patient), so a swapped patient is a correctable restatement while an unmeasured lab is not."""
 
-import dataclasses
 import shutil
 from pathlib import Path
 
