@@ -25,7 +25,16 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import BID, QueryGate, SetRunner, lateral, lateral_sql, render, split_ctes
+from pipeline.construction.sqlexec import (
+    BID,
+    QueryGate,
+    SetRunner,
+    lateral,
+    lateral_query,
+    lateral_sql,
+    render,
+    split_ctes,
+)
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import QueryError, connect
 
@@ -473,7 +482,7 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
         def clock(self):
             return now[0]
 
-        def _query(self, kind, sql, timeout_s=None):
+        def _query(self, kind, sql, timeout_s=None, inline=None):
             now[0] += 0.5  # 0.5 s whatever the chunk: 24 bindings cost 21 ms each, 96 cost 5 ms each
             return pl.DataFrame()
 
@@ -484,7 +493,7 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
         seen.append(bid)
 
     bindings = [(i, {}) for i in range(400)]
-    runner._run("fixed", "reference", bindings, lambda ch: "", lambda frame, chunk: seen.extend(chunk), single)
+    runner._run("fixed", "reference", bindings, lambda ch: lateral_query("SELECT 1", ch, {}), lambda frame, chunk: seen.extend(chunk), single)
     assert runner.strategy["fixed"] == "set" and runner.stats.per_contract_templates == 0
     assert sorted(seen) == list(range(400))
 
