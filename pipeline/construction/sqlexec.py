@@ -475,6 +475,10 @@ class Engine:
         return out
 
 
+def _out_of_memory(e: QueryError) -> bool:
+    return "Out of Memory Error" in str(e)
+
+
 def _explain_name(run: TemplateRun) -> str:
     return f"{run.kind}-{hashlib.sha256(run.key.encode()).hexdigest()[:12]}.sql"
 
@@ -514,6 +518,7 @@ class SetRunner:
         # one database (a runner that does not adapt keeps its own, for tests that set a strategy by hand)
         self.strategy, self.single_cost = engine.learned(db.url) if self.config.adaptive else ({}, {})
         self.rows_per_binding: dict[str, float] = {}  # template key → most result rows per binding seen in a chunk
+        self.chunk_cap: dict[str, int] = {}  # template key → most bindings per chunk, after DuckDB ran out of memory
         self._tls = threading.local()  # the statements of a binding explain mode is capturing, per thread
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
@@ -620,6 +625,11 @@ class SetRunner:
                     ok = per_set < 1.5 * per_one  # per-contract only when set-based is clearly not better
                 except QueryError as e:
                     frame = None
+                    if _out_of_memory(e) and len(probe) > cfg.min_split:
+                        # too large to time at this size, not slower: run it set-based in smaller chunks below
+                        self.chunk_cap[key] = len(probe) // 2
+                        todo, ok = probe + todo, True
+                        break
                     log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
                 if frame is not None:
                     self._saw_rows(key, frame.height, len(probe))
@@ -663,6 +673,14 @@ class SetRunner:
                     one(b, sl)
                 continue
             except QueryError as e:
+                if _out_of_memory(e) and len(chunk) > cfg.min_split:
+                    # DuckDB spilled past its budget: halves need half the memory, and per contract costs a whole
+                    # query per binding (a title-matching condition: 245 s of queries for 265 bindings)
+                    half = len(chunk) // 2
+                    self.chunk_cap[key] = half
+                    chunks[:0] = [chunk[:half], chunk[half:]]
+                    self.stats.splits += 1
+                    continue
                 log.warning("set-based %s query failed (%s); running this chunk per contract", kind,
                             str(e).splitlines()[0])
                 self.stats.fallbacks += 1
@@ -682,9 +700,10 @@ class SetRunner:
         binding at 100,000 patients) otherwise overflowed max_rows chunk after chunk, each overflow a query run in
         vain and halved down, and each chunk that fit was held whole in memory while it was reduced."""
         rate, cfg = self.rows_per_binding.get(key), self.config
+        size = min(cfg.chunk_size, self.chunk_cap.get(key, cfg.chunk_size))
         if not rate:
-            return cfg.chunk_size
-        return min(cfg.chunk_size, max(cfg.min_split, int(cfg.max_rows / 2 / rate)))
+            return size
+        return min(size, max(cfg.min_split, int(cfg.max_rows / 2 / rate)))
 
     def rows(self, template: str, bindings: Bindings, kinds: dict[str, str], *,
              kind: str = "reference") -> dict[int, list[dict[str, Any]]]:
