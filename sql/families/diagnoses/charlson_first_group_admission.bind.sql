@@ -42,7 +42,9 @@ WITH dx_group_codes AS (
   WHERE p.rk = 1 AND p.n_at = 1 AND pf.admittime < p.admittime
 ), index_adm AS (
   SELECT DISTINCT u.hadm_id, pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year AS age
-  FROM (SELECT f.hadm_id FROM first_adm f UNION SELECT f.first_hadm_id FROM first_adm f) u
+  FROM (SELECT f.hadm_id FROM first_adm f
+        UNION
+        SELECT f.first_hadm_id FROM first_adm f) u
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = u.hadm_id
   JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
 -- include: fragments/charlson_index_steps.sql
