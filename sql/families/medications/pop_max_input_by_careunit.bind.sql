@@ -1,6 +1,7 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (first care unit, ICU input with a single amount unit) given in ≥ 20 stays starting in that unit (a maximum over a
--- handful does not discriminate); n_stays = that count, which the question states
+-- handful does not discriminate); n_stays = that count (not shown: the question names
+-- the cohort by its unit and input only)
 WITH u AS (
   SELECT i.itemid FROM mimiciv_icu.inputevents i WHERE i.amount IS NOT NULL
   GROUP BY i.itemid HAVING COUNT(DISTINCT i.amountuom) = 1
