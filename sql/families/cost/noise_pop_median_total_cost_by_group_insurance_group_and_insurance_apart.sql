@@ -1,4 +1,5 @@
--- Query noise: another diagnosis group and another insurance, each in the family's Clean cohorts, that no admission of the
+-- Query noise: another diagnosis group and another insurance, each in the family's Clean cohorts, that no admission of
+-- the
 -- family's kind combined: both criteria change, each exists, the cohort is empty.
 -- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the insurance).
 WITH dx_group_codes AS (

@@ -1,6 +1,8 @@
--- Query noise: another diagnosis group and another admission location, each in the family's Clean cohorts, that no admission of the
+-- Query noise: another diagnosis group and another admission location, each in the family's Clean cohorts, that no
+-- admission of the
 -- family's kind combined: both criteria change, each exists, the cohort is empty.
--- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission location).
+-- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission
+-- location).
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES

@@ -1,6 +1,9 @@
--- Value noise: the same diagnosis group under another admission location of the family's Clean cohorts, with no admission of the family's
--- kind in it: the stated admission location criterion contradicts the record (the group and the value each exist; the cohort is empty).
--- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission location).
+-- Value noise: the same diagnosis group under another admission location of the family's Clean cohorts, with no
+-- admission of the family's
+-- kind in it: the stated admission location criterion contradicts the record (the group and the value each exist; the
+-- cohort is empty).
+-- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission
+-- location).
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES

@@ -13,7 +13,8 @@
 --   cand         this binding's candidates, only when what the twin swaps out is itself a value (group) of some
 --                empty stratum: empty strata are few (rare groups, rare values), and a twin that swapped a common
 --                value for a rare one would name rare values in Noise only (the classifier separated the families at
---                AUROC 0.93-1.00 without this); so Clean and Noise draw on the same few. The pick: the smallest -ln(u)/w (weighted sampling, Efraimidis-Spirakis)
+-- AUROC 0.93-1.00 without this); so Clean and Noise draw on the same few. The pick: the smallest -ln(u)/w (weighted
+-- sampling, Efraimidis-Spirakis)
 --                with u from the md5 of the Clean and the candidate values: deterministic, the same on DuckDB and
 --                PostgreSQL
 ), empty AS (

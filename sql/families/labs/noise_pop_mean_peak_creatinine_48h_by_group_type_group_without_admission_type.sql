@@ -1,6 +1,7 @@
 -- Record noise: another diagnosis group of the family's Clean cohorts that no admission of the family's kind with the
 -- stated admission type was coded with: the group names a diagnosis nobody in that cohort had.
--- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission type).
+-- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission
+-- type).
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
