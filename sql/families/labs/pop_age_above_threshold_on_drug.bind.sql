@@ -1,8 +1,7 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (drug, lab, cut-off) where ≥ 20 admissions with the drug had the lab above a standard cut-off: 1, 1.5, 2, 3 or 5 ×
 -- its upper reference limit (the Query twin's never-crossed threshold comes from the same set). n_adm: that cohort's
--- size (not shown: the question names the cohort by drug, lab and cut-off only). Kept: the bindings a Query twin can
--- be built from (a
+-- size, which the question states (the Value twin misstates it). Kept: the bindings a Query twin can be built from (a
 -- higher cut-off of the same lab, bound for another drug, that no admission with this drug exceeded; or another
 -- bound drug whose admissions had the lab but never above this cut-off): only those became pairs before the count
 -- was stated (37 of 160 sampled), and Query twins are the family's clinical-content twins

@@ -1,5 +1,5 @@
--- mean age at admission over the admissions with the drug in which the lab exceeded the threshold (an empty cohort:
--- AVG over no row, NULL)
+-- mean age at admission over the admissions with the drug in which the lab exceeded the threshold; no answer unless
+-- the cohort has the stated number of admissions
 --   coh  the admissions with the drug and a result of the lab above the threshold in the stated unit
 WITH coh AS (
   SELECT DISTINCT p.hadm_id FROM mimiciv_hosp.prescriptions p
@@ -10,3 +10,4 @@ SELECT ROUND(CAST(AVG(pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor
 FROM coh
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = coh.hadm_id
 JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
+WHERE (SELECT COUNT(*) FROM coh) = {{n_adm}}

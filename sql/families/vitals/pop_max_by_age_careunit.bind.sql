@@ -6,8 +6,8 @@
 -- all 60 contracts of the default EHR had no twin)
 -- Kept: the (cohort, vital) bindings a Record twin can be built from, as before only those became pairs (28 of 96 on
 -- the default EHR): the cohort lacks some listed vital another cohort has (the twin asks about it), or this vital is
--- missing from another cohort (the twin names that cohort's age band). n_stays: the cohort's ICU stays (not shown:
--- the question names the cohort by its unit and age band only)
+-- missing from another cohort (the twin names that cohort's age band). n_stays: the cohort's ICU stays, which the
+-- question states (the Value twin misstates it)
 WITH st AS (
   SELECT s.stay_id, s.first_careunit,
          CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 5.0) * 5 AS INTEGER) AS age_lo

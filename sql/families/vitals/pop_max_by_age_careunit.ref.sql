@@ -12,3 +12,4 @@ WITH coh AS (
 SELECT MAX(c.valuenum) AS max_value, MIN(c.valueuom) AS valueuom
 FROM coh
 JOIN mimiciv_icu.chartevents c ON c.stay_id = coh.stay_id AND c.itemid = {{itemid}} AND c.valuenum IS NOT NULL
+WHERE (SELECT COUNT(*) FROM coh) = {{n_stays}}
