@@ -34,9 +34,9 @@ MASS, VOLUME, EQUIV = {"g", "grams", "mg", "mcg", "ug"}, {"ml", "l"}, {"meq/l", 
 
 
 def dx_group_codes() -> str:
-    """The diagnosis groups' reference code sets, the SELECT the families read (fragments/dx_group_codes.sql)."""
+    """The diagnosis groups' reference code sets, the SELECT the families read (fragments/dx_group_prefixes.sql)."""
     sql_dir = Path(__file__).resolve().parents[1] / "sql" / "families"
-    return expand_includes("-- include: fragments/dx_group_codes.sql\n", sql_dir)
+    return expand_includes("-- include: fragments/dx_group_prefixes.sql\n", sql_dir)
 
 
 def lit(v: Any) -> str:

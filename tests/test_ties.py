@@ -18,10 +18,10 @@ HTN = {"dx_group": "essential hypertension"}  # ICD-9 401, ICD-10 I10 (fragments
 
 
 def group_adm(group: str) -> str:
-    """The admissions coded with a diagnosis group, by its reference code set (fragments/dx_group_codes.sql)."""
+    """The admissions coded with a diagnosis group, by its reference code set (fragments/dx_group_prefixes.sql)."""
     from pipeline.construction.requests.family import expand_includes
 
-    codes = expand_includes("-- include: fragments/dx_group_codes.sql\n", ROOT / "sql" / "families")
+    codes = expand_includes("-- include: fragments/dx_group_prefixes.sql\n", ROOT / "sql" / "families")
     return (f"SELECT DISTINCT d.hadm_id FROM mimiciv_hosp.diagnoses_icd d JOIN ({codes}) gc ON gc.dx_group = "
             f"'{group}' AND gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'")
 

@@ -154,3 +154,36 @@ def test_the_operator_check_blocks_with_error_severity(tmp_path) -> None:
     noise.with_columns(pl.lit("q").alias("question")).write_parquet(tmp_path / "test.parquet")
     result = dataset_split_operators({"out_dir": str(tmp_path)}, families)
     assert not result.passed and result.severity == AssetCheckSeverity.ERROR
+
+
+def test_entity_ratio_reports_an_entity_only_noise_names_and_not_a_balanced_one() -> None:
+    rows = []
+    for _ in range(12):  # 'warfarin' in 6 Clean and 6 Noise questions; 'PTH' only in Noise (6); 'sodium' 5 Clean / 1
+        rows.append({"family": "labs.x", "variant": "clean", "slots": json.dumps({"drug": "warfarin", "n": "12"})})
+        rows.append({"family": "labs.x", "variant": "noise", "slots": json.dumps({"drug": "warfarin"})})
+    for _ in range(6):
+        rows.append({"family": "labs.x", "variant": "noise", "slots": json.dumps({"lab": "PTH", "pat": "428%"})})
+    rows += [{"family": "labs.x", "variant": "clean", "slots": json.dumps({"lab": "sodium"})}] * 5
+    rows += [{"family": "labs.x", "variant": "noise", "slots": json.dumps({"lab": "sodium"})}]
+    rep = measures.entity_ratio_report(pl.DataFrame(rows))
+    assert [(o["slot"], o["value"], o["clean"], o["noise"]) for o in rep["offenders"]] == [("lab", "PTH", 0, 6)]
+    assert rep["entities"] == 3  # warfarin, PTH, sodium; the number and the ICD pattern are not entities
+    assert rep["offenders_by_family"] == {"labs.x": 1}
+
+
+def test_cross_fitted_family_auroc_finds_the_family_whose_noise_says_so() -> None:
+    """Family 'told' words its Noise differently ('never'); family 'plain' words both twins alike: out-of-fold
+    scoring over every pair puts the first near 1 and the second near chance."""
+    rows = []
+    for i in range(120):
+        subject = [10000000 + i]
+        for fam, noise_q in (("x.told", "Was lab {i} never drawn for patient {i}?"),
+                             ("x.plain", "What was lab {i} for patient {i}?")):
+            pair = f"{fam}-{i}"
+            rows.append({"family": fam, "pair_id": pair, "subject_ids": subject, "variant": "clean",
+                         "question": f"What was lab {i} for patient {i}?"})
+            rows.append({"family": fam, "pair_id": pair, "subject_ids": subject, "variant": "noise",
+                         "question": noise_q.format(i=i)})
+    rep = measures.cross_fitted_family_auroc(pl.DataFrame(rows))
+    assert rep["by_family"]["x.told"] > 0.95
+    assert abs(rep["by_family"]["x.plain"] - 0.5) < 0.1

@@ -202,6 +202,16 @@ def dataset_split_readings(dataset_split: dict) -> AssetCheckResult:
         "by_family": MetadataValue.json(rep["by_family"])})
 
 
+@asset_check(asset=dataset_split, blocking=True,
+             description="tiers by measured work: each family's declared difficulty fits the tables, steps and "
+                         "windows of its reference query")
+def dataset_split_tiers(dataset_split: dict) -> AssetCheckResult:
+    """Reads the tier measure the split step wrote to the manifest (measures.tier_report)."""
+    rep = json.loads((Path(dataset_split["out_dir"]) / "manifest.json").read_text())["validity"]["tiers"]
+    return _gate(rep["problems"], _measured(_published(dataset_split)[1]), {
+        "bands": MetadataValue.json(measures.TIER_WORK_BANDS), "by_family": MetadataValue.json(rep["by_family"])})
+
+
 ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance,
               dataset_split_no_tells, dataset_split_operators, dataset_split_golds, dataset_split_wording,
-              dataset_split_correctable, dataset_split_readings]
+              dataset_split_correctable, dataset_split_readings, dataset_split_tiers]

@@ -366,6 +366,7 @@ class TemplateRun:
     set_bindings: int = 0
     single_bindings: int = 0
     failed_chunks: int = 0
+    seconds: float = 0.0  # wall time of its queries, summed over threads (where a build's time goes)
     strategy: str = "set"  # what the runner settled on: "set" | "single"
     set_sql: str | None = None  # the first set-based query that returned, exactly as sent
     single_sql: list[str] | None = None  # the statements of the first binding run per contract
@@ -433,7 +434,7 @@ class Engine:
         out.mkdir(parents=True, exist_ok=True)
         with self._lock:
             runs = sorted(self.runs.values(), key=_explain_name)
-        index = ["file\tkind\tstrategy\tset_based_queries\tset_based_bindings\tper_contract_bindings\ttemplate"]
+        index = ["file\tkind\tstrategy\tset_based_queries\tset_based_bindings\tper_contract_bindings\tseconds\ttemplate"]
         names = set()
         for run in runs:
             name, how = _explain_name(run), "per contract" if run.strategy == "single" else "set-based"
@@ -451,7 +452,7 @@ class Engine:
                 lines += [SINGLE_MARK, *(q.rstrip() + ";" for q in run.single_sql)]
             _write_atomic(out / name, "\n".join(lines) + "\n")
             index.append("\t".join([name, run.kind, how, str(run.set_queries), str(run.set_bindings),
-                                    str(run.single_bindings), _label(run.key)]))
+                                    str(run.single_bindings), f"{run.seconds:.2f}", _label(run.key)]))
         _write_atomic(out / "index.tsv", "\n".join(index) + "\n")
         for old in out.iterdir():
             if _EXPLAIN_NAME.match(old.name) and old.name not in names:
@@ -515,16 +516,19 @@ class SetRunner:
 
     def _set_query(self, run: TemplateRun | None, kind: str, sql: str, n: int, timeout_s: float) -> pl.DataFrame:
         """One set-based query over n bindings, recorded for explain mode once it has returned."""
+        start = time.perf_counter()
         try:
             frame = self._query(kind, sql, timeout_s=timeout_s)
         except QueryError as e:
             if run is not None:
                 with self.engine._lock:
+                    run.seconds += time.perf_counter() - start
                     run.failed_chunks += 1
                     run.first_error = run.first_error or str(e).splitlines()[0][:300]
             raise
         if run is not None:
             with self.engine._lock:
+                run.seconds += time.perf_counter() - start
                 run.set_queries += 1
                 run.set_bindings += n
                 if run.set_sql is None:
@@ -541,11 +545,13 @@ class SetRunner:
             if capture:
                 run.single_sql = []  # claimed by this thread
         self._tls.captured = [] if capture else None
+        start = time.perf_counter()
         try:
             single(bid, slots)
         finally:
             captured, self._tls.captured = self._tls.captured, None
             with self.engine._lock:
+                run.seconds += time.perf_counter() - start
                 run.single_bindings += 1
                 if capture:
                     run.single_sql = captured

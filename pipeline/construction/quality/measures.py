@@ -25,12 +25,56 @@ CORRECTABLE_TARGET = 0.20
 MAX_CORRECTABLE_SHARE = 0.25
 # a declared reading that never changes an answer, over at least this many contracts of its family, checks nothing
 MIN_READING_CONTRACTS = 20
+# Issue 21 item 5: an entity (a displayed slot value: a drug, a lab, a diagnosis, a stratum) that a family's Noise
+# questions use far more often than its Clean ones gives the twin away to anyone who counts; reported, not blocking
+MAX_ENTITY_NOISE_RATIO = 2.0
+MIN_ENTITY_USES = 5
+# Issue 21 item 6: a family's declared difficulty fits the work its reference does (tables + steps + windows, see
+# query_work); a score on a band's edge fits both tiers beside it. The bands are the tertiles of the families' scores
+# when they were set (BENCHMARKS.md, "Tiers by measured work").
+TIER_WORK_BANDS = {"easy": (0, 3), "medium": (3, 8), "hard": (8, 10**6)}
+# CTEs that are lookup tables, not steps of the question's logic: the diagnosis groups' code table (built from a
+# prefix table against the EHR's codes: an implementation detail of one "the codes of the group" step)
+LOOKUP_CTES = frozenset({"dx_group_codes"})
 
 
 # ---------------------------------------------------------------- tells
 
 
 CHAR_FEATURES = 2**20
+
+
+def _question_model(train_q: list[str], y_train: Any, seed: int) -> tuple[Any, Any, Any]:
+    """The tells classifier fitted on train questions: (featurize, model, word vectorizer)."""
+    import numpy as np
+    from scipy.sparse import hstack
+    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
+                            token_pattern=r"(?u)\b\w[\w.%/-]*\b", dtype=np.float32)
+    chars = HashingVectorizer(analyzer="char_wb", ngram_range=(2, 5), n_features=CHAR_FEATURES, alternate_sign=False,
+                              norm=None, dtype=np.float32)
+    char_idf = TfidfTransformer(sublinear_tf=True)
+    x_train = hstack([words.fit_transform(train_q), char_idf.fit_transform(chars.transform(train_q))]).tocsr()
+
+    def featurize(qs: list[str]) -> Any:
+        return hstack([words.transform(qs), char_idf.transform(chars.transform(qs))]).tocsr()
+
+    model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
+    model.fit(x_train, y_train)
+    return featurize, model, (words, chars)
+
+
+def _family_aurocs(families: Any, y: Any, scores: Any) -> dict[str, float]:
+    from sklearn.metrics import roc_auc_score
+
+    out = {}
+    for fam in sorted(set(families.tolist())):
+        mask = families == fam
+        if len(set(y[mask].tolist())) == 2:
+            out[fam] = round(float(roc_auc_score(y[mask], scores[mask])), 4)
+    return out
 
 
 def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top: int = 15) -> dict[str, Any]:
@@ -43,30 +87,14 @@ def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top:
     every char 2–5-gram was the build's memory peak, and hashing leaves the AUROC as it was (BENCHMARKS.md,
     "Larger build")."""
     import numpy as np
-    from scipy.sparse import hstack
-    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
 
-    words = TfidfVectorizer(analyzer="word", ngram_range=(1, 2), min_df=2, sublinear_tf=True, lowercase=True,
-                            token_pattern=r"(?u)\b\w[\w.%/-]*\b", dtype=np.float32)
-    chars = HashingVectorizer(analyzer="char_wb", ngram_range=(2, 5), n_features=CHAR_FEATURES, alternate_sign=False,
-                              norm=None, dtype=np.float32)
-    char_idf = TfidfTransformer(sublinear_tf=True)
     train_q, test_q = train["question"].to_list(), test["question"].to_list()
-    x_train = hstack([words.fit_transform(train_q), char_idf.fit_transform(chars.transform(train_q))]).tocsr()
-    x_test = hstack([words.transform(test_q), char_idf.transform(chars.transform(test_q))]).tocsr()
     y_train = (train["variant"] == "noise").to_numpy()
     y_test = (test["variant"] == "noise").to_numpy()
-    model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
-    model.fit(x_train, y_train)
-    scores = model.predict_proba(x_test)[:, 1]
-    by_family = {}
-    families = test["family"].to_numpy()
-    for fam in sorted(set(families.tolist())):
-        mask = families == fam
-        if len(set(y_test[mask].tolist())) == 2:
-            by_family[fam] = round(float(roc_auc_score(y_test[mask], scores[mask])), 4)
+    featurize, model, (words, chars) = _question_model(train_q, y_train, seed)
+    scores = model.predict_proba(featurize(test_q))[:, 1]
+    by_family = _family_aurocs(test["family"].to_numpy(), y_test, scores)
     order = np.argsort(model.coef_[0])
     noise, clean = order[::-1][:top].tolist(), order[:top].tolist()
     names = _feature_names(words.get_feature_names_out(), chars, noise + clean, train_q)
@@ -290,6 +318,106 @@ def wording_report(tasks: pl.DataFrame, families: list[dict[str, Any]],
             "examples": dict(list(sorted(bad.items()))[:10]), "problems": problems}
 
 
+
+def cross_fitted_family_auroc(tasks: pl.DataFrame, *, folds: int = 5, seed: int = 0) -> dict[str, Any]:
+    """The tells classifier scored out of fold on every task (folds by patient, both twins of a pair in one fold),
+    and its AUROC within each family over all of the family's tasks. The train/test figure of tells_report rests on
+    the test split alone (a few dozen pairs per family, a standard error near 0.08); this one on every pair."""
+    import hashlib
+
+    import numpy as np
+    from sklearn.metrics import roc_auc_score
+
+    def fold_of(pair: str, subjects: list[int] | None) -> int:
+        key = str(min(subjects)) if subjects else pair
+        return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % folds
+
+    qs = tasks["question"].to_list()
+    y = (tasks["variant"] == "noise").to_numpy()
+    fold = np.array([fold_of(p, s) for p, s in tasks.select("pair_id", "subject_ids").iter_rows()])
+    scores = np.zeros(len(qs))
+    for k in range(folds):
+        inside = fold == k
+        if inside.all() or not inside.any():
+            continue
+        featurize, model, _ = _question_model([q for q, i in zip(qs, inside, strict=True) if not i], y[~inside], seed)
+        scores[inside] = model.predict_proba(featurize([q for q, i in zip(qs, inside, strict=True) if i]))[:, 1]
+    return {"auroc": round(float(roc_auc_score(y, scores)), 4),
+            "by_family": _family_aurocs(tasks["family"].to_numpy(), y, scores)}
+
+
+# ---------------------------------------------------------------- tiers by measured work
+
+
+def query_work(sql: str) -> dict[str, int]:
+    """The work one PostgreSQL query does: distinct physical tables read, steps (CTEs and subqueries), window
+    functions, and their sum (the score). A lookup CTE (LOOKUP_CTES) counts as one step, its inside as nothing."""
+    import sqlglot
+    from sqlglot import exp
+
+    tree = sqlglot.parse_one(sql, read="postgres")
+    ctes = list(tree.find_all(exp.CTE))
+    inside: set[int] = set()
+    for cte in ctes:
+        if cte.alias_or_name in LOOKUP_CTES:
+            inside |= {id(n) for n in cte.this.walk()}
+    names = {c.alias_or_name for c in ctes}
+
+    def counted(nodes: Any) -> list[Any]:
+        return [n for n in nodes if id(n) not in inside]
+
+    tables = len({(t.db or "", t.name) for t in counted(tree.find_all(exp.Table)) if t.name not in names})
+    steps = len(ctes) + len(counted(tree.find_all(exp.Subquery)))
+    windows = len(counted(tree.find_all(exp.Window)))
+    return {"tables": tables, "steps": steps, "windows": windows, "score": tables + steps + windows}
+
+
+def tier_report(tasks: pl.DataFrame) -> dict[str, Any]:
+    """Each family's declared difficulty against the work of its reference query (every contract of a family runs
+    one template, so the first Clean task's SQL stands for the family): the families whose score lies outside their
+    tier's band (TIER_WORK_BANDS) are problems."""
+    clean = tasks.filter(pl.col("variant") == "clean").sort("task_id").unique("family", keep="first").sort("family")
+    by_family, problems = {}, []
+    for fam, tier, sql in clean.select("family", "difficulty", "reference_sql").iter_rows():
+        w = query_work(sql)
+        lo, hi = TIER_WORK_BANDS.get(tier, (1, 0))
+        by_family[fam] = {"declared": tier, **w}
+        if not lo <= w["score"] <= hi:
+            fits = [t for t, (a, b) in TIER_WORK_BANDS.items() if a <= w["score"] <= b]
+            problems.append(f"{fam}: declared {tier}, work {w['score']} (tables {w['tables']}, steps {w['steps']}, "
+                            f"windows {w['windows']}) fits {'/'.join(fits)}")
+    return {"by_family": by_family, "problems": problems}
+
+# ---------------------------------------------------------------- entity frequency tells
+
+_NOT_ENTITY = re.compile(r"^-?\d+(\.\d+)?$|^\d{4}-\d{2}-\d{2}|%")  # numbers, dates/times, ICD LIKE patterns
+
+
+def entity_ratio_report(tasks: pl.DataFrame, *, top: int = 15) -> dict[str, Any]:
+    """Per family and entity (a text slot value the question can show: drug, lab, diagnosis code or title, group,
+    care unit, insurance…; numbers, ids, dates and ICD patterns are not entities), how often Noise vs Clean questions
+    use it. An entity with ≥ MIN_ENTITY_USES uses whose Noise:Clean ratio exceeds MAX_ENTITY_NOISE_RATIO (a Clean
+    count of 0 is an infinite ratio) is a frequency tell: `offenders` lists the worst. Not blocking (issue 21)."""
+    counts: dict[tuple[str, str, str], list[int]] = {}
+    for fam, variant, slots in tasks.select("family", "variant", "slots").iter_rows():
+        for name, value in (json.loads(slots) if slots else {}).items():
+            if not isinstance(value, str) or _NOT_ENTITY.search(value):
+                continue
+            counts.setdefault((fam, name, value), [0, 0])[variant == "noise"] += 1
+    used = {k: v for k, v in counts.items() if sum(v) >= MIN_ENTITY_USES}
+    ratio = {k: (v[1] / v[0] if v[0] else float("inf")) for k, v in used.items()}
+    bad = sorted((k for k, r in ratio.items() if r > MAX_ENTITY_NOISE_RATIO), key=lambda k: (-ratio[k], -sum(used[k]), k))
+    by_family: dict[str, list[int]] = {}
+    for k in used:
+        by_family.setdefault(k[0], [0, 0])[0] += 1
+    for k in bad:
+        by_family[k[0]][1] += 1
+    return {"entities": len(used), "offenders_n": len(bad), "offender_share": round(len(bad) / max(1, len(used)), 4),
+            "offenders_by_family": {f: v[1] for f, v in sorted(by_family.items()) if v[1]},
+            "offenders": [{"family": k[0], "slot": k[1], "value": k[2], "clean": used[k][0], "noise": used[k][1]}
+                          for k in bad[:top]]}
+
+
 # ---------------------------------------------------------------- everything
 
 
@@ -314,9 +442,12 @@ def validity_report(train: pl.DataFrame, test: pl.DataFrame, families: list[dict
     golds = gold_report(tasks, rate_families(families))
     wording = wording_report(tasks, families, synonyms)
     correctable = correctable_report(tasks)
+    entities = entity_ratio_report(tasks)
+    tiers = tier_report(tasks)
     tells = [f"a question-only classifier separates Clean from Noise with AUROC {auroc:.3f} (> {MAX_TELLS_AUROC})"] \
         if auroc > MAX_TELLS_AUROC else []
     return {"tells_auroc": auroc, "tells": tells_rep, "operators": ops, "golds": golds, "wording": wording,
-            "correctable": correctable,
+            "correctable": correctable, "entity_ratios": entities, "tiers": tiers,
             "problems": {"tells": tells, "operators": ops["problems"], "golds": golds["problems"],
-                         "wording": wording["problems"], "correctable": correctable["problems"]}}
+                         "wording": wording["problems"], "correctable": correctable["problems"],
+                         "tiers": tiers["problems"]}}

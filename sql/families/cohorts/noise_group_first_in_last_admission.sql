@@ -15,7 +15,7 @@ WITH groups_of_patient AS (
   FROM dx_groups g
   JOIN groups_of_patient p
     ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = p.icd_version AND p.icd_code LIKE gc.prefix || '%')
+      WHERE gc.icd_version = p.icd_version AND gc.icd_code = p.icd_code)
   GROUP BY g.dx_group
 )
 SELECT f.dx_group, CAST(f.t_first AS DATE) AS admit_date

@@ -10,7 +10,7 @@ WITH dx_group_codes AS (
     AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                 WHERE d.hadm_id = a.hadm_id
                   AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
 )
 SELECT x.itemid,
 -- include: fragments/lab_label.sql alias=x

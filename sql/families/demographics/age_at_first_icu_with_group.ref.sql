@@ -9,7 +9,7 @@ WITH dx_group_codes AS (
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
     AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ), icu AS (
   SELECT s.subject_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
   FROM mimiciv_icu.icustays s

@@ -17,7 +17,7 @@ WITH dx_group_codes AS (
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, d.hadm_id
   FROM coded u
-  JOIN dx_group_codes gc ON gc.icd_version = u.icd_version AND u.icd_code LIKE gc.prefix || '%'
+  JOIN dx_group_codes gc ON gc.icd_version = u.icd_version AND gc.icd_code = u.icd_code
   JOIN dx_groups g ON g.dx_group = gc.dx_group
   JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = u.icd_code AND d.icd_version = u.icd_version
 ), index_adm AS (
@@ -36,7 +36,7 @@ WITH dx_group_codes AS (
 ), code_group AS (
   SELECT u.icd_code, u.icd_version, bc.dx_group
   FROM coded u
-  JOIN broad_codes bc ON bc.icd_version = u.icd_version AND u.icd_code LIKE bc.prefix || '%'
+  JOIN broad_codes bc ON bc.icd_version = u.icd_version AND bc.icd_code = u.icd_code
   UNION
   SELECT u.icd_code, u.icd_version, g.dx_group
   FROM coded u

@@ -13,7 +13,7 @@ WITH dx_group_codes AS (
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
     ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
   GROUP BY g.dx_group
 ), valid AS (
   SELECT wt.dx_group, wt.w,
@@ -23,7 +23,7 @@ WITH dx_group_codes AS (
     AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                     WHERE d.subject_id = {{subject_id}}
                       AND wt.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%'))
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
 )
 SELECT v.dx_group
 FROM valid v

@@ -4,8 +4,8 @@
 -- references read it, defined for ICD-9-CM and ICD-10-CM with parity (every code of one half maps by the CMS GEMs into
 -- the other half, and no code outside maps only into it; tests/test_dx_group_codes.py); scope 'broad': the codes a
 -- wider clinical definition adds (heart failure with the cardiomyopathies, AF with flutter, any diabetes), the
--- group's broad reading. The table of codes: docs/dx_groups.md. Included only by fragments/dx_group_codes.sql
--- and fragments/dx_group_codes_broad.sql.
+-- group's broad reading. The table of codes: docs/dx_groups.md. Included only by fragments/dx_group_prefixes.sql
+-- and fragments/dx_group_prefixes_broad.sql.
   ('heart failure', 9, '428', 'reference'), ('heart failure', 9, '39891', 'reference'),
   ('heart failure', 9, '40201', 'reference'), ('heart failure', 9, '40211', 'reference'),
   ('heart failure', 9, '40291', 'reference'), ('heart failure', 9, '40401', 'reference'),

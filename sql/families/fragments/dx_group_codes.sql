@@ -1,10 +1,12 @@
--- The body of CTE dx_group_codes (dx_group, icd_version, prefix): every diagnosis group's reference code set
--- (fragments/dx_group_code_rows.sql, scope 'reference'). A diagnosis row d is in the group named G when
--- `G IN (SELECT gc.dx_group FROM dx_group_codes gc WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE
--- gc.prefix || '%')`: one predicate on the group's name, so the drop-one reading that drops the group drops it whole.
+-- The body of CTE dx_group_codes (dx_group, icd_version, icd_code): every diagnosis code in the EHR that is in a
+-- group's reference code set (fragments/dx_group_prefixes.sql). A diagnosis row d is in the group named G when
+-- `G IN (SELECT gc.dx_group FROM dx_group_codes gc WHERE gc.icd_version = d.icd_version AND gc.icd_code =
+-- d.icd_code)`: one predicate on the group's name, so the drop-one reading that drops the group drops it whole.
+-- The prefixes are matched once, against the distinct codes, and every diagnosis row joins by equality: matched
+-- per row and per binding, the prefix LIKE was most of the build's query time.
 -- Included as `WITH dx_group_codes AS (` + this + `)` by every file that reads a diagnosis group.
-  SELECT r.dx_group, r.icd_version, r.prefix
-  FROM (VALUES
-    -- include: fragments/dx_group_code_rows.sql
-  ) AS r (dx_group, icd_version, prefix, scope)
-  WHERE r.scope = 'reference'
+  SELECT DISTINCT p.dx_group, c.icd_version, c.icd_code
+  FROM (SELECT DISTINCT icd_version, icd_code FROM mimiciv_hosp.diagnoses_icd) AS c
+  JOIN (
+    -- include: fragments/dx_group_prefixes.sql
+  ) AS p ON p.icd_version = c.icd_version AND c.icd_code LIKE p.prefix || '%'

@@ -1,7 +1,8 @@
--- The body of a CTE dx_group_codes (dx_group, icd_version, prefix) under each group's broad reading: the reference
--- codes and those a wider clinical definition adds (fragments/dx_group_code_rows.sql, every scope). Included in place
--- of fragments/dx_group_codes.sql by the broad-definition readings (reading_*_broad_group.sql).
-  SELECT r.dx_group, r.icd_version, r.prefix
-  FROM (VALUES
-    -- include: fragments/dx_group_code_rows.sql
-  ) AS r (dx_group, icd_version, prefix, scope)
+-- The body of a CTE dx_group_codes (dx_group, icd_version, icd_code) under each group's broad reading: the EHR's
+-- diagnosis codes in a group's broad code set (fragments/dx_group_prefixes_broad.sql). Included in place of
+-- fragments/dx_group_codes.sql by the broad-definition readings (reading_*_broad_group.sql).
+  SELECT DISTINCT p.dx_group, c.icd_version, c.icd_code
+  FROM (SELECT DISTINCT icd_version, icd_code FROM mimiciv_hosp.diagnoses_icd) AS c
+  JOIN (
+    -- include: fragments/dx_group_prefixes_broad.sql
+  ) AS p ON p.icd_version = c.icd_version AND c.icd_code LIKE p.prefix || '%'

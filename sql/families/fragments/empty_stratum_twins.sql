@@ -16,7 +16,7 @@
 ), sizes AS (
   SELECT g.dx_group, a.${stratum}, COUNT(DISTINCT a.hadm_id) AS n
   FROM coded u
-  JOIN dx_group_codes gc ON gc.icd_version = u.icd_version AND u.icd_code LIKE gc.prefix || '%'
+  JOIN dx_group_codes gc ON gc.icd_version = u.icd_version AND gc.icd_code = u.icd_code
   JOIN dx_groups g ON g.dx_group = gc.dx_group
   JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = u.icd_code AND d.icd_version = u.icd_version${dx}
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
@@ -27,7 +27,7 @@
 ), code_group AS (
   SELECT u.icd_code, u.icd_version, bc.dx_group
   FROM coded u
-  JOIN broad_codes bc ON bc.icd_version = u.icd_version AND u.icd_code LIKE bc.prefix || '%'
+  JOIN broad_codes bc ON bc.icd_version = u.icd_version AND bc.icd_code = u.icd_code
   UNION
   SELECT u.icd_code, u.icd_version, g.dx_group
   FROM coded u

@@ -6,6 +6,6 @@
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
     ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   GROUP BY g.dx_group, a.subject_id, a.hadm_id, a.admittime

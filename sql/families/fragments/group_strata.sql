@@ -8,7 +8,7 @@
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
     ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')${dx}
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)${dx}
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.${stratum} IS NOT NULL${where}
 )

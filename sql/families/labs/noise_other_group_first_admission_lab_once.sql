@@ -15,7 +15,7 @@ WITH dx_group_codes AS (
         FROM dx_groups g
         JOIN mimiciv_hosp.diagnoses_icd d
           ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND d.icd_code LIKE gc.prefix || '%')
+      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
         JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
         WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}) x
   WHERE x.rk = 1
