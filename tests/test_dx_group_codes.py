@@ -189,7 +189,7 @@ def test_no_empty_stratum_twin_names_an_acute_group_under_a_planned_admission(ti
             unguarded = GUARD.sub("", guarded)
             assert unguarded != guarded
             for group in sorted(set(groups)):
-                slots = {"dx_group": group, "admission_type": "EW EMER.", "n_adm": 1}
+                slots = {"dx_group": group, "admission_type": "EW EMER."}
 
                 def run(sql: str, slots: dict = slots) -> set[tuple[str, str]]:
                     return {(r[0], r[1]) for r in con.execute(render(sql, slots, fam.slot_kinds)).fetchall()}

@@ -187,7 +187,7 @@ def test_tied_index_admission_leaves_the_readmission_cohort(ehr, families):
     insurance = max({ins for _, ins in alive}, key=lambda x: sum(i == x for _, i in alive))
     cohort = sorted(h for h, ins in alive if ins == insurance)
     assert len(cohort) >= 3
-    slots = {**HTN, "insurance": insurance, "n_index": len(cohort)}
+    slots = {**HTN, "insurance": insurance}
     leave = ("DELETE FROM mimiciv_hosp.diagnoses_icd WHERE hadm_id IN (SELECT hadm_id FROM mimiciv_hosp.admissions "
              "WHERE subject_id = (SELECT subject_id FROM mimiciv_hosp.admissions WHERE hadm_id = ?))")
     _cohort_test(ehr, fam, slots, lambda con: _copy_admission(con, cohort[0], diagnoses=True),
@@ -206,6 +206,6 @@ def test_tied_first_icu_stay_leaves_the_first_day_vital_cohort(ehr, families, fa
     value = max({v for _, v in rows}, key=lambda x: sum(v == x for _, v in rows))
     cohort = sorted(h for h, v in rows if v == value)
     assert len(cohort) >= 3
-    slots = {**HTN, stratum: value, "n_adm": len(cohort)}
+    slots = {**HTN, stratum: value}
     _cohort_test(ehr, families[family_id], slots, lambda con: _copy_first_stay(con, cohort[0]),
                  lambda con: con.execute("DELETE FROM mimiciv_icu.icustays WHERE hadm_id = ?", [cohort[0]]))

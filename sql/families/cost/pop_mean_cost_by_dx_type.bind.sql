@@ -4,7 +4,7 @@
 -- of all admissions where the diagnosis has one (so Clean questions also name the direct-emergency and
 -- direct-observation admissions that some diagnoses, same-day surgical ones such as cholelithiasis or knee
 -- osteoarthritis, never have: the query twins' types and diagnoses then occur in Clean questions too), else one
--- picked by a hash of type and code; n_adm = that count, which the question states
+-- picked by a hash of type and code; the count, which the question states
 WITH type_freq AS (
   SELECT a.admission_type, COUNT(*) AS n_type FROM mimiciv_hosp.admissions a GROUP BY a.admission_type
 ), g AS (

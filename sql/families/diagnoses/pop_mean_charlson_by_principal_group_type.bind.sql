@@ -1,5 +1,5 @@
 -- (diagnosis group, admission_type) strata with ≥ 3 admissions whose principal (first-coded) diagnosis is
--- the group; n_adm = that count (not shown: the question
+-- the group; the count (not shown: the question
 -- names the cohort by its criteria only). ≥ 3, not 20: the Noise twins name empty strata, which exist only for
 -- rare groups and rare values, and small Clean strata put those groups and values in Clean questions too (with
 -- ≥ 20 the question-only classifier told the Noise apart at AUROC 0.86-1.00). Besides the 17 common groups (which

@@ -1,4 +1,4 @@
--- (diagnosis group, admission_type) strata with ≥ 3 ICU-treated admissions coded with the group; n_adm = that count
+-- (diagnosis group, admission_type) strata with ≥ 3 ICU-treated admissions coded with the group; the count
 -- (not shown: the question
 -- names the cohort by its criteria only). ≥ 3, not 20: the Noise twins name empty strata, which exist only for
 -- rare groups and rare values, and small Clean strata put those groups and values in Clean questions too (with
