@@ -42,7 +42,7 @@ def test_an_edited_family_makes_the_page_stale_until_regenerated(tmp_path):
 
 def test_noise_cell_groups_operators_by_level():
     spec = next(s for s in catalogue.family_specs(CONTRACTS) if s.id == "cost.proc_charge")
-    assert catalogue.noise_cell(spec) == "record: proc_coded_in_admission; value: admission_began_on"
+    assert catalogue.noise_cell(spec) == "record: proc_coded_in_admission; query: proc_coded_in_admission"
 
 
 def test_page_without_markers_is_one_clear_error(tmp_path):

@@ -524,3 +524,33 @@ def test_publish_is_atomic(tmp_path):
     out = publish(root, "v9", {"x.parquet": frame}, lambda h: {"manifest.json": json.dumps(h).encode()})
     assert sorted(p.name for p in root.iterdir()) == ["v9"]
     assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "x.parquet"]
+
+
+def test_over_used_entities_switch_level_or_leave_the_pair_out():
+    """Family f: Clean names lab A 10 times, B 2 times; 12 Noise twins at level 'record' swap in lab B (10 more
+    than Clean's 2 allow: 2 x 2 = 4). Pairs with a 'query' twin (same lab, another window) switch to it; the others
+    go, until B's Noise uses are within its allowance. A family whose swaps are spread (g) is untouched."""
+    from pipeline.construction.noise.inject import over_used
+    from pipeline.construction.quality.measures import allowed_noise_uses
+
+    family, clean, twins, chosen = {}, {}, {}, {}
+    for i in range(12):
+        p = f"f{i:02d}"
+        family[p], clean[p] = "f", {"lab": "A" if i < 10 else "B", "subject_id": i}
+        twins[p] = {"record": {**clean[p], "lab": "B" if i < 10 else "A"}}
+        if i % 2 == 0:
+            twins[p]["query"] = {**clean[p], "hours": 6}
+        chosen[p] = "record"
+    for i in range(30):
+        p = f"g{i:02d}"
+        family[p], clean[p] = "g", {"lab": f"L{i % 10}"}
+        twins[p], chosen[p] = {"record": {"lab": f"L{(i + 1) % 10}"}}, "record"
+    after, out = over_used(family, clean, twins, chosen, seed=0)
+    kept = [p for p in family if family[p] == "f" and p not in out]
+    noise_b = sum(twins[p][after[p]]["lab"] == "B" for p in kept)
+    clean_b = sum(clean[p]["lab"] == "B" for p in kept)
+    assert noise_b <= allowed_noise_uses(clean_b)
+    assert {after[p] for p in kept if p[1:] < "10" and int(p[1:]) % 2 == 0} <= {"query", "record"}
+    assert any(after[p] == "query" for p in kept) and 0 < len(out) <= 12 // 3  # some switched, some went (bounded)
+    assert not any(p.startswith("g") for p in out) and all(after[p] == "record" for p in family if p[0] == "g")
+    assert (after, out) == over_used(dict(reversed(family.items())), clean, twins, chosen, seed=0)

@@ -44,7 +44,7 @@ def _widen_decimals(tree: exp.Expression) -> exp.Expression:
             return WIDE_DECIMAL.copy()
         return node
 
-    return tree.transform(fix)
+    return tree.transform(fix, copy=False)
 
 
 def _extract_as_numeric(tree: exp.Expression) -> exp.Expression:
@@ -59,7 +59,7 @@ def _extract_as_numeric(tree: exp.Expression) -> exp.Expression:
             return exp.Cast(this=node, to=exp.DataType.build("DOUBLE"))
         return node
 
-    return tree.transform(fix)
+    return tree.transform(fix, copy=False)
 
 
 def _has_integer_division(tree: exp.Expression) -> bool:
@@ -115,7 +115,8 @@ _cache_lock = threading.Lock()  # the build's two worker threads evict together:
 
 def to_duckdb(sql: str, parsed: exp.Expression | None = None) -> str:
     """Transpile one PostgreSQL statement to DuckDB. Pass `parsed` (the statement's sqlglot tree) when the caller
-    has already parsed it: parsing is a third of the cost of a small query."""
+    has already parsed it: parsing is a third of the cost of a small query. The tree is consumed (rewritten in
+    place): copying the tree of a set-based query cost more than DuckDB took to run it."""
     cached = _cache.get(sql)
     if cached is not None:
         return cached
@@ -124,7 +125,7 @@ def to_duckdb(sql: str, parsed: exp.Expression | None = None) -> str:
         if len(stmts) != 1:
             raise SQLSyntaxError(f"expected exactly one SQL statement, got {len(stmts)}")
         parsed = stmts[0]
-    out = _transpile_tree(parsed)
+    out = _transpile_tree(parsed, sql)
     if len(sql) > _CACHEABLE_CHARS:
         return out
     with _cache_lock:
@@ -134,19 +135,23 @@ def to_duckdb(sql: str, parsed: exp.Expression | None = None) -> str:
     return out
 
 
-def _transpile_tree(statement: exp.Expression) -> str:
+def _transpile_tree(statement: exp.Expression, sql: str) -> str:
+    """`statement` is rewritten in place. A division always takes the typed transpile, so its tree is typed in
+    place (and `sql` parsed afresh for the untyped fallback); an interval sum may not need it, so it types a copy."""
     tree = _widen_decimals(statement)
     division, interval_sum = _has_integer_division(tree), _may_sum_intervals(tree)
     if division or interval_sum:
         try:
             schema = sqlglot_schema()
             typed = annotate_types(
-                qualify(_extract_as_numeric(tree.copy()) if division else tree.copy(), schema=schema, dialect="postgres",
+                qualify(_extract_as_numeric(tree) if division else tree.copy(), schema=schema, dialect="postgres",
                         quote_identifiers=False, validate_qualify_columns=False),
                 schema=schema,
             )
             if _fix_interval_sums(typed) or division:
                 return typed.sql("duckdb")
         except (OptimizeError, KeyError, ValueError):
-            pass  # unknown tables or columns: fall back to the untyped transpile
+            # unknown tables or columns: fall back to the untyped transpile
+            if division:
+                tree = _widen_decimals(parse_postgres(sql)[0])
     return tree.sql("duckdb")

@@ -18,7 +18,13 @@ from pipeline.common.answers import is_no_answer
 from pipeline.common.hashing import canonical_json, stable_hash
 from pipeline.construction.layouts import PAIRS
 from pipeline.construction.noise.drop_one import DropOne, drop_one_verdicts
-from pipeline.construction.quality.measures import MAX_CONDITION_SHARE, MIN_OPERATOR_SHARE
+from pipeline.construction.quality.measures import (
+    MAX_CONDITION_SHARE,
+    MAX_ENTITY_NOISE_RATIO,
+    MIN_OPERATOR_SHARE,
+    allowed_noise_uses,
+    is_entity,
+)
 from pipeline.construction.requests.family import Family, NoiseSpec
 from pipeline.construction.slots import SlotValue, normalize, round_float
 from pipeline.construction.sqlexec import BID, SetRunner, render
@@ -26,6 +32,9 @@ from pipeline.construction.verification.verify import conditions_json, subject_i
 from pipeline.ehr.database import QueryError
 
 log = logging.getLogger(__name__)
+# the most of a family's pairs the entity-frequency pass (over_used) may leave out: past it the family would lose its
+# operators and golds spread (on the default EHR five population families lost 45-81 % of their pairs unbounded)
+MAX_ENTITY_LEAVE_OUT = 1 / 3
 
 @dataclass
 class Twin:
@@ -398,6 +407,68 @@ def over_share(broken: dict[str, str], *, seed: int, margin: float = 0.97) -> se
     return out
 
 
+
+def over_used(family: dict[str, str], clean: dict[str, dict], twins: dict[str, dict[str, dict]],
+              chosen: dict[str, str], *, seed: int, operators: dict[str, dict[str, str]] | None = None,
+              golds: dict[str, str] | None = None) -> tuple[dict[str, str], set[str]]:
+    """No entity a family's Noise names far more often than its Clean questions (issue 21 item 5: anyone who counts
+    tells the twin apart): per family, an entity (a text slot value, measures.is_entity) whose Noise uses exceed
+    measures.allowed_noise_uses of its Clean uses loses the pairs whose chosen twin swapped it in, one at a time in
+    a seeded order — each takes another of its twins that names no entity at its allowance, else it is left out.
+    Counts are those of measures.entity_ratio_report (every slot of both twins). (pair → family, Clean slots, and
+    level → twin slots; pair → chosen level) → (the levels after the switches, the pairs to leave out).
+
+    Leaving out is bounded so the family stays a family: at most MAX_ENTITY_LEAVE_OUT of its pairs go, never a
+    pair whose operator (`operators`: pair → level → operator) is down to twice the operator floor, and pairs whose
+    Clean gold (`golds`) is the family's most common go first (the golds gate). What the bound keeps is reported
+    by measures.entity_ratio_report (bench.audit_tells)."""
+    chosen = dict(chosen)
+    out: set[str] = set()
+
+    def entities(slots: dict) -> Counter:
+        return Counter((k, v) for k, v in json.loads(canonical_json(slots)).items() if is_entity(v))
+
+    for fam in sorted(set(family.values())):
+        pids = sorted(p for p, f in family.items() if f == fam)
+        ce = {p: entities(clean[p]) for p in pids}
+        te = {p: {lv: entities(s) for lv, s in twins[p].items()} for p in pids}
+        clean_n = sum(ce.values(), Counter())
+        noise_n = sum((te[p][chosen[p]] for p in pids), Counter())
+        rank = {p: (stable_hash(seed, "entity", p), p) for p in pids}
+        if golds:
+            top = Counter(golds[p] for p in pids).most_common(1)[0][0]
+            rank = {p: (golds[p] != top, *r) for p, r in rank.items()}
+        ops = operators or {}
+        op_n = Counter(ops.get(p, {}).get(chosen[p]) for p in pids)
+        budget, gone = int(MAX_ENTITY_LEAVE_OUT * len(pids)), 0
+        for _ in range(4 * len(pids)):
+            over = sorted((e for e in noise_n if noise_n[e] > allowed_noise_uses(clean_n[e])),
+                          key=lambda e: (allowed_noise_uses(clean_n[e]) - noise_n[e], e))
+            movers = next((m for m in ([p for p in pids if p not in out and e in te[p][chosen[p]] and e not in ce[p]]
+                                       for e in over) if m), [])
+            if not movers:
+                break
+            movers.sort(key=rank.__getitem__)
+            switchable = {p: [lv for lv in sorted(twins[p]) if lv != chosen[p] and all(
+                noise_n[e] + (e not in te[p][chosen[p]]) <= allowed_noise_uses(clean_n[e])
+                for e in te[p][lv] if e not in ce[p])] for p in movers}
+            floor = 2 * MIN_OPERATOR_SHARE * (len(pids) - gone)
+            may_go = [q for q in movers if gone < budget and (not ops or op_n[ops[q].get(chosen[q])] > floor)]
+            p = next((q for q in movers if switchable[q]), None) or next(iter(may_go), None)
+            if p is None:
+                break
+            noise_n -= te[p][chosen[p]]
+            op_n[ops.get(p, {}).get(chosen[p])] -= 1
+            if switchable[p]:
+                chosen[p] = min(switchable[p], key=lambda lv: stable_hash(seed, p, lv))
+                noise_n += te[p][chosen[p]]
+                op_n[ops.get(p, {}).get(chosen[p])] += 1
+            else:
+                out.add(p)
+                gone += 1
+                clean_n -= ce[p]
+    return chosen, out
+
 # ---------------------------------------------------------------- pairs table
 
 
@@ -478,6 +549,21 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                            breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
                            avoid={cid: {lv for lv, t in o.twins.items() if t.correctable}
                                   for cid, (_, _, o) in candidates.items()} if avoid_correctable else None)
+    chosen, crowded = over_used({cid: fam.id for cid, (fam, _, _) in candidates.items()},
+                                {cid: json.loads(row["slots"]) for cid, (_, row, _) in candidates.items()},
+                                {cid: {lv: t.slots for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
+                                chosen, seed=seed,
+                                operators={cid: {lv: t.operator for lv, t in o.twins.items()}
+                                           for cid, (_, _, o) in candidates.items()},
+                                golds={cid: row["answer"] for cid, (_, row, _) in candidates.items()})
+    for cid in sorted(crowded):
+        fam, row, out = candidates.pop(cid)
+        rejections.append({"pair_id": cid, "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
+                           "clean_slots": row["slots"], "status": "rejected", "reason": "entity_ratio",
+                           "detail": f"{out.twins[chosen[cid]].level}: every twin names an entity the family's Noise "
+                                     f"already names over {MAX_ENTITY_NOISE_RATIO:g}x as often as its Clean questions",
+                           "subject_ids": row["subject_ids"],
+                           "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
     for cid in sorted(over_share({cid: o.twins[chosen[cid]].breaks for cid, (_, _, o) in candidates.items()},
                                  seed=seed)):
         fam, row, out = candidates.pop(cid)

@@ -22,7 +22,7 @@ MIN_SURFACE_FORMS = 3
 # Issue 21's target for correctable restatements is 20% of Noise; the blocking gate is a ratchet just above what the
 # families reach today (the default split's figure: BENCHMARKS.md), lowered as families are rewritten
 CORRECTABLE_TARGET = 0.20
-MAX_CORRECTABLE_SHARE = 0.25
+MAX_CORRECTABLE_SHARE = 0.10
 # a declared reading that never changes an answer, over at least this many contracts of its family, checks nothing
 MIN_READING_CONTRACTS = 20
 # Issue 21 item 5: an entity (a displayed slot value: a drug, a lab, a diagnosis, a stratum) that a family's Noise
@@ -393,6 +393,17 @@ def tier_report(tasks: pl.DataFrame) -> dict[str, Any]:
 _NOT_ENTITY = re.compile(r"^-?\d+(\.\d+)?$|^\d{4}-\d{2}-\d{2}|%")  # numbers, dates/times, ICD LIKE patterns
 
 
+def is_entity(value: Any) -> bool:
+    """A slot value the entity-frequency measure counts: text that is not a number, a date/time or an ICD pattern."""
+    return isinstance(value, str) and not _NOT_ENTITY.search(value)
+
+
+def allowed_noise_uses(clean_uses: int) -> int:
+    """The most Noise questions of a family that may name an entity its Clean questions name `clean_uses` times:
+    a Noise:Clean ratio of MAX_ENTITY_NOISE_RATIO, or fewer than MIN_ENTITY_USES uses in all."""
+    return max(int(MAX_ENTITY_NOISE_RATIO * clean_uses), MIN_ENTITY_USES - 1 - clean_uses)
+
+
 def entity_ratio_report(tasks: pl.DataFrame, *, top: int = 15) -> dict[str, Any]:
     """Per family and entity (a text slot value the question can show: drug, lab, diagnosis code or title, group,
     care unit, insurance…; numbers, ids, dates and ICD patterns are not entities), how often Noise vs Clean questions
@@ -401,7 +412,7 @@ def entity_ratio_report(tasks: pl.DataFrame, *, top: int = 15) -> dict[str, Any]
     counts: dict[tuple[str, str, str], list[int]] = {}
     for fam, variant, slots in tasks.select("family", "variant", "slots").iter_rows():
         for name, value in (json.loads(slots) if slots else {}).items():
-            if not isinstance(value, str) or _NOT_ENTITY.search(value):
+            if not is_entity(value):
                 continue
             counts.setdefault((fam, name, value), [0, 0])[variant == "noise"] += 1
     used = {k: v for k, v in counts.items() if sum(v) >= MIN_ENTITY_USES}

@@ -1,9 +1,10 @@
 -- (admission, diagnosis coded once in it, with a charge); ≤ 2 per admission
 -- The question names the admission by its start date (patients with another admission) and the diagnosis by its
 -- title (a title one code's): the admission's diagnosiss carry ≥ 2 different charges, so without the diagnosis the
--- question has several answers. (A code's charge is the same in every admission, so a twin's false date is still a
--- restatement whenever the patient had the diagnosis in another admission: the value level of this family is
--- correctable by construction, kept for its second level.)
+-- question has several answers. A code's charge is the same in every admission, so a false date is a restatement
+-- whenever the patient had the diagnosis in another admission (38 of 38 value twins of main's build): the family
+-- has no value level; its twins name a diagnosis the admission lacks (record: never the patient's; query: another
+-- admission's).
 WITH g AS (
   SELECT x.hadm_id, x.icd_code, x.icd_version, MIN(x.seq_num) AS seq_num
   FROM mimiciv_hosp.diagnoses_icd x

@@ -2,7 +2,8 @@
 -- first admittime) and a lab charged within 48 h of its admission time; ≤ 1 lab per (patient, group), ≤ 12 per lab
 -- and ≤ 30 per group, so the Clean labs and groups are spread about as evenly as the twins' (a lab never drawn in an
 -- admission, or drawn only after 48 h, is never the everyday panel; a group a patient never had is seldom the
--- commonest one)
+-- commonest one). The patient's first admission (what the question names without the group) must not give the same
+-- cost of the lab: 18 of 115 group-swap twins of main's build matched it by coincidence (one test at one price)
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
@@ -37,4 +38,18 @@ SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date, p.item
 FROM per_group p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
 WHERE p.rn_group <= 30
+  AND (SELECT ROUND(CAST(SUM(c.cost) AS NUMERIC), 2)
+       FROM mimiciv_derived.cost c
+       JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = p.itemid
+       JOIN mimiciv_hosp.admissions f ON f.hadm_id = c.hadm_id
+       WHERE c.event_type = 'labevents' AND f.subject_id = p.subject_id
+         AND f.admittime = (SELECT MIN(f2.admittime) FROM mimiciv_hosp.admissions f2 WHERE f2.subject_id = p.subject_id)
+         AND c.chargetime >= f.admittime AND c.chargetime <= f.admittime + INTERVAL '48 hours')
+      IS DISTINCT FROM
+      (SELECT ROUND(CAST(SUM(c.cost) AS NUMERIC), 2)
+       FROM mimiciv_derived.cost c
+       JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = p.itemid
+       JOIN mimiciv_hosp.admissions h ON h.hadm_id = c.hadm_id
+       WHERE c.event_type = 'labevents' AND h.subject_id = p.subject_id AND h.admittime = p.admittime
+         AND c.chargetime >= p.admittime AND c.chargetime <= p.admittime + INTERVAL '48 hours')
 -- include: fragments/lab_named_once.sql kw=AND alias=x

@@ -1,4 +1,4 @@
--- Query noise: an admission type that exists, but never with this diagnosis
+-- Value noise: the stated admission type is one that exists, but never with this diagnosis (the cohort has none)
 SELECT a.admission_type
 FROM (SELECT DISTINCT a0.admission_type FROM mimiciv_hosp.admissions a0) a
 WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a2 ON a2.hadm_id = x.hadm_id

@@ -1,4 +1,4 @@
--- mean over those admissions of each admission's total cost (to the cent, so both backends round the mean alike); the question states how many there are (the HAVING)
+-- mean over those admissions of each admission's total cost (to the cent, so both backends round the mean alike)
 SELECT ROUND(CAST(AVG(t.total) AS NUMERIC), 2) AS mean_cost
 FROM (
   SELECT coh.hadm_id, ROUND(CAST(SUM(c.cost) AS NUMERIC), 2) AS total
@@ -13,4 +13,3 @@ FROM (
   JOIN mimiciv_derived.cost c ON c.hadm_id = coh.hadm_id
   GROUP BY coh.hadm_id
 ) t
-HAVING COUNT(*) = {{n_adm}}

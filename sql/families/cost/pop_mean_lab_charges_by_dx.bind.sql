@@ -1,11 +1,10 @@
--- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, numeric lab charged in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate);
+-- (cohort floor: 5 admissions, or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
+-- (diagnosis, numeric lab charged in ≥ 5 admissions of that cohort: a mean over a handful does not discriminate);
 -- ≤ 3 labs per diagnosis, picked by a hash of lab and code; a diagnosis of > 100 admissions gets 1, a lab drawn in
 -- < 30 % of all admissions where it has one (so the smaller cohorts are not crowded out of the sample, and Clean
 -- questions name the less common labs that some smaller cohorts never had: the record twin's lab). A hash of the
 -- lab alone had picked the same 7 labs for all 263 diagnoses, and the record twin then verified for 1 pair in 160;
--- n_adm = the admissions coded with the diagnosis that had the lab charged, which the
--- question states. adm_lab joins one row per admission and charged lab (with its lowest and highest unit) to the
+-- adm_lab joins one row per admission and charged lab (with its lowest and highest unit) to the
 -- cohorts instead of every charged result, so the counts are COUNT(*) and MIN/MAX, which PostgreSQL can hash where a
 -- COUNT(DISTINCT) sorts (same rows; on the default EHR PostgreSQL 19.4 -> 4.0 CPU-s with the labevents
 -- (itemid, hadm_id) index of sql/schema/indexes.sql serving `cover`, DuckDB 3.4 -> 0.4)
@@ -27,7 +26,7 @@ WITH coh AS (
   JOIN adm_lab l ON l.hadm_id = coh.hadm_id
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
   HAVING COALESCE(MIN(l.unit_lo) = MAX(l.unit_hi), TRUE)
-     AND COUNT(*) >= LEAST(20, (SELECT COUNT(*) / 200 FROM mimiciv_hosp.admissions))
+     AND COUNT(*) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
 ), cover AS (
   SELECT l.itemid, COUNT(DISTINCT l.hadm_id) AS n_lab_adm FROM mimiciv_hosp.labevents l GROUP BY l.itemid
 ), pick AS (
@@ -43,7 +42,6 @@ WITH coh AS (
 )
 SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.itemid,
 -- include: fragments/lab_label.sql alias=d
-     , p.n_adm
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid

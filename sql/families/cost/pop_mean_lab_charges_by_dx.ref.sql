@@ -1,6 +1,5 @@
 -- per admission with the diagnosis and the lab: total charge of that lab (to the cent, so both backends round the
--- mean alike); averaged over those admissions, whose
--- number the question states (checked by the HAVING)
+-- mean alike); averaged over those admissions
 SELECT ROUND(CAST(AVG(t.total) AS NUMERIC), 2) AS mean_charge
 FROM (
   SELECT coh.hadm_id, ROUND(CAST(SUM(c.cost) AS NUMERIC), 2) AS total
@@ -14,4 +13,3 @@ FROM (
   JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
   GROUP BY coh.hadm_id
 ) t
-HAVING COUNT(*) = {{n_adm}}

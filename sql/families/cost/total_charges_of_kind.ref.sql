@@ -1,4 +1,5 @@
--- total of the admission's charges of that kind; the question states how many there are, checked by the HAVING
+-- total of the admission's charges of that kind (one row per admission: without the date, one per admission of the
+-- patient)
 SELECT ROUND(CAST(SUM(c.cost) AS NUMERIC), 2) AS total_cost
 FROM mimiciv_derived.cost c
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = c.hadm_id

@@ -1,4 +1,5 @@
--- Query noise: an insurance that exists among admissions, but never with this diagnosis
+-- Value noise: the stated insurance is one admissions have, but never one coded with this diagnosis (the cohort has
+-- none)
 SELECT a.insurance
 FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0) a
 WHERE a.insurance IS NOT NULL

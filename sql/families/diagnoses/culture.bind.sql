@@ -2,9 +2,11 @@
 -- is the commonest isolate (394 of 1,943 such cultures in the default EHR), so unstratified it was 23.5% of the
 -- family's answers and a constant guess scored; 40 per organism leaves it ≈ 5%
 -- The question names the admission by its start date and the specimen by its type, and at least one of them must
--- select the answer: another admission of the patient had a positive culture of that specimen (the date selects), or
+-- select the answer: another admission of the patient had a positive culture of that specimen that first grew
+-- another organism (the date selects; the same organism again left one answer without the date), or
 -- an earlier or simultaneous positive culture of another specimen in this admission grew another organism (the
--- specimen selects). The engine then takes, per pair, the level whose twin is not a restatement.
+-- specimen selects). Each twin perturbs a handle that selects (the value twin's date only where the date selects,
+-- the record and query twins' specimen only where the specimen does: the noise files check it).
 WITH pos AS (
   SELECT m.hadm_id, m.spec_type_desc, MIN(COALESCE(m.charttime, m.chartdate)) AS t0
   FROM mimiciv_hosp.microbiologyevents m
@@ -26,6 +28,7 @@ SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, s.spec_
 FROM strat s JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
 WHERE s.rn <= 40
   AND (EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
-               WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.spec_type_desc = s.spec_type_desc)
+               WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.spec_type_desc = s.spec_type_desc
+                 AND o.org_name <> s.org_name)
        OR EXISTS (SELECT 1 FROM u o WHERE o.hadm_id = s.hadm_id AND o.t0 <= s.t0 AND o.org_name <> s.org_name))
 ORDER BY (a.hadm_id * 31 + LENGTH(s.spec_type_desc)) % 10007, a.hadm_id, s.spec_type_desc

@@ -1,10 +1,12 @@
 -- Length in hours of one run of an ICU procedure with a duration (invasive ventilation, CRRT, an arterial line...)
--- in a stay, the run that began at the stated time: the item's rows merged where they overlap or follow on without
--- a gap (the gaps-and-islands step of the MIMIC community's ventilation durations).
+-- in a stay, the run that began at the stated time: the item's rows merged where they overlap or follow on within
+-- 15 minutes (the gaps-and-islands step of the MIMIC community's ventilation durations; charted rows of one run
+-- often leave gaps of 1-10 minutes, which the question says count as continuous).
 --   stay       the patient's ICU stay
 --   rows_      the stay's rows of the procedure (by item label)
 --   ordered    each row with the latest end time of all rows that started before it (window over start time)
---   islands    a new island (run) starts when a row begins after everything before it has ended (running SUM)
+--   islands    a new island (run) starts when a row begins over 15 minutes after everything before it ended
 --   merged     one interval per run: its first start and last end
 -- Answer: the length of the run that began at the stated time, in hours, one decimal.
--- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours
+-- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours \
+--   gap=15

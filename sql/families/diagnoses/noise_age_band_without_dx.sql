@@ -1,4 +1,4 @@
--- Query noise: a 10-year age band that has admissions, but none coded with the diagnosis
+-- Value noise: the stated 10-year age band is one that has admissions, but none coded with the diagnosis
 SELECT band.age_lo, band.age_lo + 9 AS age_hi
 FROM (VALUES (20), (30), (40), (50), (60), (70), (80)) AS band(age_lo)
 WHERE EXISTS (SELECT 1 FROM mimiciv_hosp.admissions a JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id

@@ -1,8 +1,9 @@
 -- Length in hours of one run of an ICU stay's timed rows (procedures, infusions): the item's rows merged where they
--- overlap or follow on without a gap (the gaps-and-islands step of the MIMIC community's ventilation and
--- vasoactive-agent durations), the run that began at the stated time. Steps: stay, rows_, ordered, islands, merged
+-- overlap or follow on within a gap of at most ${gap} minutes (the gaps-and-islands step of the MIMIC community's
+-- ventilation and vasoactive-agent durations), the run that began at the stated time. Steps: stay, rows_, ordered, islands, merged
 -- (each named in the including file's header); a whole query.
--- Holes: events (the mimiciv_icu table of timed rows), label (the slot naming the item), hours (the answer column).
+-- Holes: events (the mimiciv_icu table of timed rows), label (the slot naming the item), hours (the answer column),
+-- gap (the longest gap in minutes still counted as continuous, the rule the question states; 0: no gap).
 -- Included by diagnoses/icu_procedure_hours_merged.ref.sql, medications/infusion_hours_merged.ref.sql.
 WITH stay AS (
   SELECT s.stay_id
@@ -20,7 +21,8 @@ WITH stay AS (
   FROM rows_ r
 ), islands AS (
   SELECT o.starttime, o.endtime,
-         SUM(CASE WHEN o.prev_end IS NULL OR o.starttime > o.prev_end THEN 1 ELSE 0 END)
+         SUM(CASE WHEN o.prev_end IS NULL OR o.starttime > o.prev_end + ${gap} * INTERVAL '1 minute' THEN 1
+                  ELSE 0 END)
            OVER (ORDER BY o.starttime, o.endtime ROWS UNBOUNDED PRECEDING) AS island
   FROM ordered o
 ), merged AS (

@@ -4,8 +4,9 @@
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
 -- The question names the admission by its start date only, so the date must select it among the patient's
--- admissions: the lab was drawn in the first 48 hours of another admission of the patient too (without the date the
--- question has several answers, so a twin's false date is not a restatement a reader can correct)
+-- admissions: the lab was drawn in the same first hours of another admission of the patient too, with another
+-- maximum (without the date the question has several answers, so a twin's false date is not a restatement a reader
+-- can correct; "drawn in the first 48 hours" of another admission left 27 of 83 value twins correctable)
 -- and the window must select the value: a later result of the admission is higher than the window's maximum (else a
 -- twin whose window holds no result is answered by the admission's maximum)
 WITH routine AS (
@@ -35,8 +36,18 @@ SELECT p.subject_id, p.hadm_id, p.admit_date, p.itemid,
 FROM pick p JOIN mimiciv_hosp.d_labitems d ON d.itemid = p.itemid
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 WHERE p.rn <= 2
-  AND EXISTS (SELECT 1 FROM g o WHERE o.subject_id = p.subject_id AND o.hadm_id <> p.hadm_id
-                                  AND o.itemid = p.itemid AND o.off_h >= 0 AND o.off_h <= 48)
+  AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions ao
+              WHERE ao.subject_id = p.subject_id AND ao.hadm_id <> p.hadm_id
+                AND (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
+                     WHERE l.hadm_id = ao.hadm_id AND l.itemid = p.itemid AND l.valuenum IS NOT NULL
+                       AND l.charttime >= ao.admittime
+                       AND EXTRACT(EPOCH FROM (l.charttime - ao.admittime)) <= 3600.0
+                           * CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END)
+                    <> (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
+                        WHERE l.hadm_id = p.hadm_id AND l.itemid = p.itemid AND l.valuenum IS NOT NULL
+                          AND l.charttime >= a.admittime
+                          AND EXTRACT(EPOCH FROM (l.charttime - a.admittime)) <= 3600.0
+                              * CASE WHEN p.off_h <= 12 THEN 12 WHEN p.off_h <= 24 THEN 24 ELSE 48 END))
   AND (SELECT MAX(l.valuenum) FROM mimiciv_hosp.labevents l
        WHERE l.hadm_id = p.hadm_id AND l.itemid = p.itemid AND l.valuenum IS NOT NULL
          AND EXTRACT(EPOCH FROM (l.charttime - a.admittime)) > 3600.0

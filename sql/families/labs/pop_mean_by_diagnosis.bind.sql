@@ -1,5 +1,5 @@
--- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, numeric lab measured in ≥ 20 admissions of that cohort: a mean over a handful does not discriminate); ≤ 3
+-- (cohort floor: 5 admissions, or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
+-- (diagnosis, numeric lab measured in ≥ 5 admissions of that cohort: a mean over a handful does not discriminate); ≤ 3
 --   labs per diagnosis
 -- adm_lab: each admission's numeric labs once per unit, so the diagnosis × lab join counts admissions and units
 -- without carrying every result (both COUNT(DISTINCT)s are unchanged; the join carries 2.2M rows, not one per result)
@@ -18,7 +18,7 @@ WITH coh AS (
   FROM coh JOIN big ON big.icd_code = coh.icd_code AND big.icd_version = coh.icd_version
   JOIN adm_lab l ON l.hadm_id = coh.hadm_id
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(20, (SELECT COUNT(*) / 200
+  HAVING COUNT(DISTINCT l.valueuom) <= 1 AND COUNT(DISTINCT coh.hadm_id) >= LEAST(5, (SELECT COUNT(*) / 800
       FROM mimiciv_hosp.admissions))
 ), pick AS (
   SELECT labs.*, ROW_NUMBER() OVER (PARTITION BY labs.icd_code, labs.icd_version

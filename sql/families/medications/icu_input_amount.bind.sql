@@ -1,7 +1,7 @@
 -- (ICU stay, input item) with one amount unit other than 'dose' (a total counted in doses is a tally, not an amount:
 -- it was 1 dose in 16.9% of this family's golds, concentrating them), first started 1–24 h after ICU admission; window
 --   = the smallest of
--- 4/6/12/24 h containing the first start. Stays whose input started after 4 h are all kept (they are the ones a
--- shorter window of the same set can miss: the query twin), the earlier ones thinned by a seeded hash to about as
+-- 4/6/12/24 h containing the first start. Stays whose input started after 4 h are all kept (so the windows are
+-- spread over 4/6/12/24 h, not piled at 4), the earlier ones thinned by a seeded hash to about as
 -- many, and ≤ 25 bindings per item, so no single input (saline, propofol) dominates the Clean questions.
 -- include: fragments/icu_input_bindings.sql where=" AND i.amountuom <> 'dose'"

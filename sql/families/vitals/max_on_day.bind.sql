@@ -7,7 +7,7 @@ WITH d AS (
          MAX(MAX(c.valuenum)) OVER (PARTITION BY c.stay_id, c.itemid) AS stay_max
   FROM mimiciv_icu.chartevents c
   WHERE c.valuenum IS NOT NULL
-    AND c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 223761)
+    AND c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 220050, 220051, 220052, 223761)
   GROUP BY c.stay_id, c.itemid, CAST(c.charttime AS DATE)
 ), pick AS (
   SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.stay_id

@@ -1,4 +1,5 @@
--- Query noise: an ICU unit where stays exist, but none of an admission coded with the diagnosis
+-- Value noise: the stated first care unit is one where ICU stays exist, but none of an admission coded with the
+-- diagnosis (the cohort has no stay of that unit); drawn from the Clean questions' units (match_clean)
 SELECT s.first_careunit AS careunit
 FROM (SELECT DISTINCT s0.first_careunit FROM mimiciv_icu.icustays s0) s
 WHERE s.first_careunit IS NOT NULL

@@ -1,4 +1,4 @@
--- Pooled mean of the vital over the cohort's ICU stays; no answer unless the cohort has the stated number of stays.
+-- Pooled mean of the vital over the cohort's ICU stays
 --   coh  the ICU stays starting in the unit of admissions coded with the diagnosis (code, version and title)
 WITH coh AS (
   SELECT DISTINCT s.stay_id
@@ -11,4 +11,3 @@ WITH coh AS (
 SELECT ROUND(CAST(AVG(c.valuenum) AS NUMERIC), 1) AS mean_value, MIN(c.valueuom) AS valueuom
 FROM coh
 JOIN mimiciv_icu.chartevents c ON c.stay_id = coh.stay_id AND c.itemid = {{itemid}} AND c.valuenum IS NOT NULL
-WHERE (SELECT COUNT(*) FROM coh) = {{n_stays}}

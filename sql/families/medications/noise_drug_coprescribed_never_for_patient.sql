@@ -1,0 +1,10 @@
+-- Record noise: a drug ordered beside the Clean drug in other patients' admissions (a clinically plausible
+-- companion) but never prescribed to this patient, under any form sharing its first word (the condition's reading)
+SELECT DISTINCT z.drug
+FROM mimiciv_hosp.prescriptions w
+JOIN mimiciv_hosp.prescriptions z ON z.hadm_id = w.hadm_id AND z.drug <> w.drug
+WHERE w.drug = {{drug}} AND w.subject_id <> {{subject_id}}
+  AND LOWER(SPLIT_PART(z.drug, ' ', 1)) <> LOWER(SPLIT_PART({{drug}}, ' ', 1))
+  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.prescriptions q
+                  WHERE q.subject_id = {{subject_id}}
+                    AND LOWER(SPLIT_PART(q.drug, ' ', 1)) = LOWER(SPLIT_PART(z.drug, ' ', 1)))
