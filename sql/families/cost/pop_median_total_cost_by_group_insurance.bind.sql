@@ -11,4 +11,4 @@ WITH dx_group_codes AS (
   , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
   , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
   , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
--- include: fragments/group_strata.sql stratum=insurance dx= where= min=3
+-- include: fragments/group_strata.sql stratum=insurance dx= where= min=3 keep=

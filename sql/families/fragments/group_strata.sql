@@ -16,4 +16,4 @@
 SELECT c.dx_group, c.${stratum}
 FROM cohort c
 GROUP BY c.dx_group, c.${stratum}
-HAVING COUNT(*) >= ${min}
+HAVING COUNT(*) >= ${min}${keep}

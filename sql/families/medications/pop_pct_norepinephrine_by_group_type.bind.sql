@@ -12,4 +12,4 @@ WITH dx_group_codes AS (
   , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
   , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
 -- include: fragments/group_strata.sql stratum=admission_type dx= \
---   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)" min=3
+--   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)" min=3 keep=

@@ -13,4 +13,4 @@ WITH dx_group_codes AS (
   , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
 -- include: fragments/group_strata.sql stratum=insurance dx= \
 --   where=" AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id AND s0.intime = \
---   (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1" min=3
+--   (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1" min=3 keep=
