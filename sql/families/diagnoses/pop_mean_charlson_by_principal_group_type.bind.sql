@@ -38,7 +38,8 @@ WITH dx_group_codes AS (
     ad.hadm_id
 ), pag AS (
   SELECT c.hadm_id,
-         CASE WHEN age < 50 THEN 0 WHEN age < 60 THEN 1 WHEN age < 70 THEN 2 WHEN age < 80 THEN 3 ELSE 4 END AS age_score
+         CASE WHEN age < 50 THEN 0 WHEN age < 60 THEN 1 WHEN age < 70 THEN 2 WHEN age < 80 THEN 3
+              ELSE 4 END AS age_score
   FROM (SELECT c0.hadm_id, p.anchor_age + EXTRACT(YEAR FROM c0.admittime) - p.anchor_year AS age
         FROM pa c0 JOIN mimiciv_hosp.patients p ON p.subject_id = c0.subject_id) c
 ), pch AS (
