@@ -47,7 +47,8 @@ WITH dx_group_codes AS (
   FROM sm
   JOIN gm ON gm.dx_group = sm.dx_group
   JOIN lm ON lm.admission_location = sm.admission_location
-  WHERE ABS(sm.r - gm.r) > 0.15 AND ABS(sm.r - lm.r) > 0.15
+  -- and a stratum with a death in 30 days: a rate of 0 was half of the golds (small strata), an answer to guess
+  WHERE sm.r > 0 AND ABS(sm.r - gm.r) > 0.15 AND ABS(sm.r - lm.r) > 0.15
     AND ABS(sm.r - (SELECT ROUND(CAST(100.0 * AVG(d0.d30) AS NUMERIC), 1) FROM died d0)) > 0.15
 -- include: fragments/group_strata.sql stratum=admission_location dx= where= min=3 \
 --   keep=" AND c.dx_group || '|' || c.admission_location IN (SELECT kp.k FROM kept kp)"
