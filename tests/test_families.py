@@ -227,6 +227,23 @@ def test_synonyms_file():
                 assert owner.setdefault(alt.lower(), canon) == canon, (group, canon, alt, owner[alt.lower()])
 
 
+
+def test_synonym_names_have_balanced_parentheses():
+    """A comma inside parentheses in an unquoted YAML flow sequence splits one name into two broken ones
+    ("observation-admit (not emergency-unit" and "direct or ambulatory observation)"), which then reach questions."""
+    def balanced(name: str) -> bool:
+        depth = 0
+        for ch in name:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth < 0:
+                return False
+        return depth == 0
+
+    syn = load_synonyms(CONTRACTS / "synonyms.yaml")
+    bad = [(group, canon, alt) for group, table in syn.items() for canon, alts in table.items()
+           for alt in [canon, *alts] if not balanced(alt)]
+    assert not bad, bad
+
 # ------------------------------------------------------------------ yields through the real steps
 
 
