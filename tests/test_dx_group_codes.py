@@ -199,6 +199,35 @@ def test_no_empty_stratum_twin_names_an_acute_group_under_a_planned_admission(ti
     assert bites, "no candidate is an implausible stratum on the tiny EHR: the test shows nothing"
 
 
+
+def test_an_empty_stratum_twin_names_only_groups_and_values_of_clean_strata_that_can_have_a_twin(tiny_duckdb_url):
+    """With swappable=TRUE (fragments/empty_stratum_pick.sql) a twin swaps in only a group (value) that some Clean
+    stratum able to have a twin names: a group whose Clean strata lie outside every empty stratum's values is never
+    in the split's Clean questions, so naming it in Noise was a tell (schizophrenia: 0 Clean, 4 Noise). Read over
+    every candidate; with the weights over every Clean stratum (swappable=FALSE) the tiny EHR offers such a group."""
+    from pipeline.construction.requests.family import load_families
+    from pipeline.construction.sqlexec import render
+
+    fam = next(f for f in load_families(ROOT / "contracts", SQL_DIR, display_base=ROOT)
+               if f.id == "labs.pop_mean_admission_potassium_by_group_insurance")
+    bites = 0
+    with duckdb.connect(tiny_duckdb_url.removeprefix("duckdb:///"), read_only=True) as con:
+        for swap in ("other_insurance", "group_without_insurance", "group_and_insurance_apart"):
+            picked = fam.text(f"labs/noise_pop_mean_admission_potassium_by_group_insurance_{swap}.sql")
+            assert PICK in picked and "z.n >= 3" in picked and "WHERE NOT TRUE" in picked
+            every = picked.replace(PICK, "")
+            head = every[:every.index("), grp_n AS (")]
+            base = con.execute(head + ") SELECT b.dx_group, b.insurance FROM base b").fetchall()
+            groups, values = {g for g, _ in base}, {v for _, v in base}
+            for slots in [{"dx_group": g, "insurance": v} for g, v in sorted(base)]:
+                for sql, weighed in ((every, True), (every.replace("WHERE NOT TRUE", "WHERE NOT FALSE"), False)):
+                    rows = con.execute(render(sql, slots, fam.slot_kinds)).fetchall()
+                    outside = [(g, v) for g, v in rows if g not in groups or v not in values]
+                    if weighed:
+                        assert not outside, (swap, slots, outside)
+                    bites += bool(outside)
+    assert bites, "every candidate names a swappable Clean group and value on the tiny EHR: the test shows nothing"
+
 def render_table() -> str:
     ref, broad = groups_of(code_rows()), groups_of(code_rows("broad"))
 

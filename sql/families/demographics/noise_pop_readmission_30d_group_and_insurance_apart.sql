@@ -48,4 +48,4 @@ WITH dx_group_codes AS (
   JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_code = cg.icd_code AND d.icd_version = cg.icd_version
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.insurance IS NOT NULL AND a.hospital_expire_flag = 0
--- include: fragments/empty_stratum_pick.sql stratum=insurance swap=both
+-- include: fragments/empty_stratum_pick.sql stratum=insurance swap=both swappable=FALSE

@@ -3,13 +3,17 @@
 -- cohort in); ends the query with one row (or none). Included by fragments/empty_stratum_twins.sql and by families
 -- whose cohort is not a plain admissions filter (the readmission index cohort).
 -- Holes: stratum (the column and its slot), swap (`stratum`: the stratum value changes (value level); `group`: the
--- diagnosis group (record level); `both`: both (query level)).
+-- diagnosis group (record level); `both`: both (query level)), swappable (TRUE: the weights count only the Clean
+-- strata that can have a twin at all, those whose group and value both lie in some empty stratum; FALSE: every
+-- Clean stratum).
 --   empty        (Clean group, Clean value) pairs absent from present and not clinically implausible
 --                (fragments/implausible_group_strata.sql: empty for a reason a clinician knows, a tell)
 --   val_w/grp_w  why the pick is weighted: empty strata are mostly those of rare values, so a uniform pick names rare
 --                values in Noise far more often than Clean questions do (the question-only classifier separated such
 --                families at AUROC 0.86-1.00). Each value's (group's) weight is its number of Clean strata over the
---                Clean bindings that could swap to it, so the Noise's values follow the Clean ones
+--                Clean bindings that could swap to it, so the Noise's values follow the Clean ones. With swappable,
+--                over the Clean strata that can have a twin (`base`): only those reach the split, and a group whose
+--                Clean strata all lack an empty one (schizophrenia, only in EW EMER.) was named by Noise alone
 --   cand         this binding's candidates, only when what the twin swaps out is itself a value (group) of some
 --                empty stratum: empty strata are few (rare groups, rare values), and a twin that swapped a common
 --                value for a rare one would name rare values in Noise only (the classifier separated the families at
@@ -25,10 +29,15 @@
     AND NOT EXISTS (SELECT 1 FROM (VALUES
     -- include: fragments/implausible_group_strata.sql
     ) AS i (dx_group, stratum_value) WHERE i.dx_group = g.dx_group AND i.stratum_value = v.${stratum})
+), base AS (
+  SELECT cs.dx_group, cs.${stratum}
+  FROM clean_sized cs
+  WHERE NOT ${swappable}
+     OR (cs.dx_group IN (SELECT e.dx_group FROM empty e) AND cs.${stratum} IN (SELECT e.${stratum} FROM empty e))
 ), grp_n AS (
-  SELECT cs.dx_group, COUNT(*) AS n FROM clean_sized cs GROUP BY cs.dx_group
+  SELECT cs.dx_group, COUNT(*) AS n FROM base cs GROUP BY cs.dx_group
 ), val_n AS (
-  SELECT cs.${stratum}, COUNT(*) AS n FROM clean_sized cs GROUP BY cs.${stratum}
+  SELECT cs.${stratum}, COUNT(*) AS n FROM base cs GROUP BY cs.${stratum}
 ), val_w AS (
   SELECT e.${stratum}, CAST(MAX(vn.n) AS DOUBLE PRECISION) / SUM(gn.n) AS w
   FROM empty e

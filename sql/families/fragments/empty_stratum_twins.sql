@@ -4,7 +4,9 @@
 -- row (or none).
 -- Holes: stratum (the admissions column and its slot), dx and where (as in the binding: more conditions on the
 -- diagnosis row d and on the admission a; may be empty), min (the binding's smallest stratum), swap (which
--- criterion changes: fragments/empty_stratum_pick.sql, which picks among the empty pairs).
+-- criterion changes: fragments/empty_stratum_pick.sql, which picks among the empty pairs), keep (more conditions on
+-- a Clean stratum z (dx_group, the stratum column, n): the binding's own filter beyond its size, so the Clean strata
+-- here are the binding's; may be empty), swappable (as in fragments/empty_stratum_pick.sql).
 --   sizes        admissions per (group, value) as the binding counts them (fragments/group_strata.sql), codes first
 --   broad_codes  every group's codes under its broad clinical definition (fragments/dx_group_codes_broad.sql)
 --   code_group   each code in use with the groups it belongs to (broad definition, or its title names the group)
@@ -40,5 +42,5 @@
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.${stratum} IS NOT NULL${where}
 ), clean_sized AS (
-  SELECT z.dx_group, z.${stratum} FROM sizes z WHERE z.n >= ${min}
--- include: fragments/empty_stratum_pick.sql stratum=${stratum} swap=${swap}
+  SELECT z.dx_group, z.${stratum} FROM sizes z WHERE z.n >= ${min}${keep}
+-- include: fragments/empty_stratum_pick.sql stratum=${stratum} swap=${swap} swappable=${swappable}

@@ -1,18 +1,45 @@
--- Query noise: another ICU input with a single amount unit (one Clean questions of the family also name, in its own
--- unit: match_clean), that no ICU stay starting in this care unit received (the CVICU's valve-surgery patients get no
--- sepsis fluids, the Neuro SICU's stroke patients no infarction heparin): the care unit and the input both exist,
--- but the stays the maximum is taken over do not
---   u  inputs charted in one amount unit, with that unit
-WITH u AS (
-  SELECT i.itemid, MIN(i.amountuom) AS unit
-  FROM mimiciv_icu.inputevents i
+-- Query noise: another ICU input of the family's Clean bindings (in its own unit: match_clean), that no ICU stay
+-- starting in this care unit received (the CVICU's valve-surgery patients get no sepsis fluids, the Neuro SICU's
+-- stroke patients no infarction heparin): the care unit and the input both exist, but the stays the maximum is taken
+-- over do not.
+--   given  (care unit, input) pairs some stay starting in the unit received
+--   items  the Clean inputs some Clean care unit never gave: the only ones a twin can swap in. Only a binding whose
+--          own input is one of them gets this twin (a uniform pick over them named LR in 8 Noise questions against
+--          1 Clean, 24 of 39 twins when every binding could swap to them): Clean and Noise draw on the same few
+--   w      each input's weight is its number of such Clean bindings over those that could swap to it, so the Noise
+--          names inputs at the rate the Clean questions do. The pick: the smallest -ln(u)/w (Efraimidis-Spirakis)
+--          with u from the md5 of the Clean slots and the input: deterministic, the same on DuckDB and PostgreSQL
+-- include: fragments/careunit_input_bindings.sql
+), given AS (
+  SELECT DISTINCT s.first_careunit AS careunit, i.itemid
+  FROM mimiciv_icu.inputevents i JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
   WHERE i.amount IS NOT NULL
-  GROUP BY i.itemid
-  HAVING COUNT(DISTINCT i.amountuom) = 1
+), items AS (
+  SELECT c.itemid, MIN(c.input_label) AS input_label, MIN(c.unit) AS unit, COUNT(*) AS n
+  FROM clean c
+  WHERE EXISTS (SELECT 1 FROM clean c2
+                WHERE NOT EXISTS (SELECT 1 FROM given g WHERE g.careunit = c2.careunit AND g.itemid = c.itemid))
+  GROUP BY c.itemid
+), w AS (
+  SELECT it.itemid, CAST(MAX(it.n) AS DOUBLE PRECISION) / COUNT(*) AS w
+  FROM items it
+  JOIN clean c ON c.itemid <> it.itemid AND c.itemid IN (SELECT i2.itemid FROM items i2)
+  WHERE NOT EXISTS (SELECT 1 FROM given g WHERE g.careunit = c.careunit AND g.itemid = it.itemid)
+  GROUP BY it.itemid
+), cand AS (
+  SELECT it.itemid, it.input_label, it.unit, w.w,
+         MD5({{careunit}} || '|' || CAST({{itemid}} AS TEXT) || '|' || CAST(it.itemid AS TEXT)) AS h
+  FROM items it
+  JOIN w ON w.itemid = it.itemid
+  WHERE it.itemid <> {{itemid}} AND {{itemid}} IN (SELECT i2.itemid FROM items i2)
+    AND NOT EXISTS (SELECT 1 FROM given g WHERE g.careunit = {{careunit}} AND g.itemid = it.itemid)
+), keyed AS (
+  SELECT c.itemid, c.input_label, c.unit,
+         -LN(((STRPOS('0123456789abcdef', SUBSTR(c.h, 1, 1)) - 1) * 256
+              + (STRPOS('0123456789abcdef', SUBSTR(c.h, 2, 1)) - 1) * 16
+              + (STRPOS('0123456789abcdef', SUBSTR(c.h, 3, 1)) - 1) + 0.5) / 4096.0) / c.w AS k
+  FROM cand c
 )
-SELECT u.itemid, d.label AS input_label, u.unit
-FROM u
-JOIN mimiciv_icu.d_items d ON d.itemid = u.itemid
-WHERE u.itemid <> {{itemid}} AND u.unit <> 'dose'
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.inputevents i JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
-                  WHERE s.first_careunit = {{careunit}} AND i.itemid = u.itemid AND i.amount IS NOT NULL)
+SELECT ky.itemid, ky.input_label, ky.unit
+FROM keyed ky
+WHERE ky.k = (SELECT MIN(k2.k) FROM keyed k2)

@@ -11,4 +11,4 @@ WITH dx_group_codes AS (
 -- include: fragments/empty_stratum_twins.sql stratum=admission_type dx= \
 --   where=" AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id AND s0.intime = \
 --   (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1" \
---  min=3 swap=both
+--  min=3 swap=both keep= swappable=TRUE
