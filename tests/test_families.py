@@ -306,3 +306,33 @@ if __name__ == "__main__":
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=200):
         print(family_yields(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 320,
                             sys.argv[3] if len(sys.argv) > 3 else None))
+
+
+def test_a_unit_twin_names_a_clean_unit_a_reader_cannot_convert_to(tiny_duckdb_url):
+    """medications.pop_max_input_by_careunit's value twin: a unit the family's Clean bindings use (weighted by them,
+    so mg is not most of the Noise), of another dimension than the item's own (g/mg/mcg, mL/L and a mass against
+    mEq convert: the twin would be answerable) and never charted for the item."""
+    import duckdb
+
+    from pipeline.construction.sqlexec import render
+
+    fam = next(f for f in load_families(CONTRACTS, SQL_DIR) if f.id == "medications.pop_max_input_by_careunit")
+
+    def dim(unit: str) -> str:
+        u = unit.lower()
+        return "mass" if u in ("g", "grams", "mg", "mcg") else "volume" if u in ("ml", "l") else u
+
+    with duckdb.connect(tiny_duckdb_url.removeprefix("duckdb:///"), read_only=True) as con:
+        cols = ["careunit", "itemid", "input_label", "unit"]
+        binds = [dict(zip(cols, r, strict=True)) for r in con.execute(fam.text(fam.spec.binding)).fetchall()]
+        assert binds
+        units, picked = {b["unit"] for b in binds}, 0
+        for b in binds:
+            for (unit,) in con.execute(render(fam.text("medications/noise_input_unit_common_mismatch.sql"), b,
+                                              fam.slot_kinds)).fetchall():
+                picked += 1
+                assert unit in units and dim(unit) != dim(b["unit"]), (b, unit)
+                assert {dim(unit), dim(b["unit"])} != {"mass", "meq"}, (b, unit)
+                assert not con.execute("SELECT 1 FROM mimiciv_icu.inputevents WHERE itemid = ? AND amountuom = ?",
+                                       [b["itemid"], unit]).fetchall(), (b, unit)
+        assert picked
