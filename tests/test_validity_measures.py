@@ -200,3 +200,16 @@ def test_cross_fitted_family_auroc_finds_the_family_whose_noise_says_so() -> Non
     rep = measures.cross_fitted_family_auroc(pl.DataFrame(rows))
     assert rep["by_family"]["x.told"] > 0.95
     assert abs(rep["by_family"]["x.plain"] - 0.5) < 0.1
+
+
+def test_the_family_tells_audit_judges_only_families_large_enough_to_measure() -> None:
+    """bench.audit_tells: a family over the per-family target with fewer pairs than measures.MIN_MEASURED_FAMILY_PAIRS
+    (an AUROC over 6 questions) is shown but not judged; one with enough pairs is judged."""
+    from bench.audit_tells import MAX_FAMILY_AUROC, families_over
+
+    n = measures.MIN_MEASURED_FAMILY_PAIRS
+    aurocs = {"x.small": 0.89, "x.big": 0.70, "x.fine": 0.55, "x.edge": 0.66}
+    pairs = {"x.small": 3, "x.big": 46, "x.fine": 30, "x.edge": n}
+    assert MAX_FAMILY_AUROC == 0.65
+    assert families_over(aurocs, pairs) == {"x.big": 0.70, "x.edge": 0.66}
+    assert families_over(aurocs, pairs, min_pairs=0) == {"x.small": 0.89, "x.big": 0.70, "x.edge": 0.66}
