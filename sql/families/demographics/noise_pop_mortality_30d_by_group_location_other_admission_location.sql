@@ -11,6 +11,5 @@ WITH dx_group_codes AS (
   , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
   , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
   , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
--- include: fragments/mortality_30d_kept_strata.sql
 -- include: fragments/empty_stratum_twins.sql stratum=admission_location dx= where= min=3 swap=stratum \
---   keep=" AND z.dx_group || '|' || z.admission_location IN (SELECT kp.k FROM kept kp)" swappable=TRUE
+--   keep= swappable=TRUE
