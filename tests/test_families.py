@@ -311,7 +311,8 @@ if __name__ == "__main__":
 def test_a_unit_twin_names_a_clean_unit_a_reader_cannot_convert_to(tiny_duckdb_url):
     """medications.pop_max_input_by_careunit's value twin: a unit the family's Clean bindings use (weighted by them,
     so mg is not most of the Noise), of another dimension than the item's own (g/mg/mcg, mL/L and a mass against
-    mEq convert: the twin would be answerable) and never charted for the item."""
+    mEq convert: the twin would be answerable) and never charted for the item, as amount or total amount (the
+    total would answer it)."""
     import duckdb
 
     from pipeline.construction.sqlexec import render
@@ -333,6 +334,7 @@ def test_a_unit_twin_names_a_clean_unit_a_reader_cannot_convert_to(tiny_duckdb_u
                 picked += 1
                 assert unit in units and dim(unit) != dim(b["unit"]), (b, unit)
                 assert {dim(unit), dim(b["unit"])} != {"mass", "meq"}, (b, unit)
-                assert not con.execute("SELECT 1 FROM mimiciv_icu.inputevents WHERE itemid = ? AND amountuom = ?",
-                                       [b["itemid"], unit]).fetchall(), (b, unit)
+                assert not con.execute("SELECT 1 FROM mimiciv_icu.inputevents WHERE itemid = ? "
+                                       "AND (amountuom = ? OR totalamountuom = ?)", [b["itemid"], unit, unit]
+                                       ).fetchall(), (b, unit)
         assert picked

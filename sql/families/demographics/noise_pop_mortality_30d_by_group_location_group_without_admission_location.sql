@@ -10,4 +10,4 @@ WITH dx_group_codes AS (
   , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
   , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
 -- include: fragments/empty_stratum_twins.sql stratum=admission_location dx= where= min=3 swap=group \
---   keep= swappable=TRUE
+--   keep= swappable=FALSE

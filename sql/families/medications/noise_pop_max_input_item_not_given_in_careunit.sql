@@ -3,12 +3,13 @@
 -- stroke patients no infarction heparin): the care unit and the input both exist, but the stays the maximum is taken
 -- over do not.
 --   given  (care unit, input) pairs some stay starting in the unit received
---   items  the Clean inputs some Clean care unit never gave: the only ones a twin can swap in. Only a binding whose
---          own input is one of them gets this twin (a uniform pick over them named LR in 8 Noise questions against
---          1 Clean, 24 of 39 twins when every binding could swap to them): Clean and Noise draw on the same few
---   w      each input's weight is its number of such Clean bindings over those that could swap to it, so the Noise
---          names inputs at the rate the Clean questions do. The pick: the smallest -ln(u)/w (Efraimidis-Spirakis)
---          with u from the md5 of the Clean slots and the input: deterministic, the same on DuckDB and PostgreSQL
+--   items  the Clean inputs some Clean care unit never gave: the only ones a twin can swap in (a uniform pick over
+--          them named LR in 8 Noise questions against 1 Clean)
+--   w      each input's weight is its number of Clean bindings over the Clean bindings that could swap to it, so the
+--          Noise names inputs at the rate the Clean questions do as far as the few allow (the entity-ratio balance of
+--          the noise step caps the rest; letting only bindings of those few inputs swap left 1 twin of 34, under
+--          the operator floor). The pick: the smallest -ln(u)/w (Efraimidis-Spirakis) with u from the md5 of the
+--          Clean slots and the input: deterministic, the same on DuckDB and PostgreSQL
 -- include: fragments/careunit_input_bindings.sql
 ), given AS (
   SELECT DISTINCT s.first_careunit AS careunit, i.itemid
@@ -23,7 +24,7 @@
 ), w AS (
   SELECT it.itemid, CAST(MAX(it.n) AS DOUBLE PRECISION) / COUNT(*) AS w
   FROM items it
-  JOIN clean c ON c.itemid <> it.itemid AND c.itemid IN (SELECT i2.itemid FROM items i2)
+  JOIN clean c ON c.itemid <> it.itemid
   WHERE NOT EXISTS (SELECT 1 FROM given g WHERE g.careunit = c.careunit AND g.itemid = it.itemid)
   GROUP BY it.itemid
 ), cand AS (
@@ -31,7 +32,7 @@
          MD5({{careunit}} || '|' || CAST({{itemid}} AS TEXT) || '|' || CAST(it.itemid AS TEXT)) AS h
   FROM items it
   JOIN w ON w.itemid = it.itemid
-  WHERE it.itemid <> {{itemid}} AND {{itemid}} IN (SELECT i2.itemid FROM items i2)
+  WHERE it.itemid <> {{itemid}}
     AND NOT EXISTS (SELECT 1 FROM given g WHERE g.careunit = {{careunit}} AND g.itemid = it.itemid)
 ), keyed AS (
   SELECT c.itemid, c.input_label, c.unit,
