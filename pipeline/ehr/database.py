@@ -191,6 +191,14 @@ class Database:
             raise RowLimitExceeded(f"result has more than {max_rows} rows")
         return result.frame
 
+    def prepare(self, sql: str, inline: InlineTable) -> None:
+        """Check and transpile a query over an inline table before its first run (once per text, then cached), so
+        a caller can time what the text costs to prepare apart from what it costs to run; query() reports errors."""
+        try:
+            _prepared(self.backend, sql, inline.name)
+        except SQLSyntaxError:
+            pass
+
     def query_result(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS,
                      whole_ehr: bool = False, inline: InlineTable | None = None) -> QueryResult:
         """Like query() but returns the first max_rows rows with a truncated flag instead of raising."""
