@@ -10,4 +10,5 @@ WITH dx_group_codes AS (
   , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
   , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
   , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
--- include: fragments/empty_stratum_twins.sql stratum=admission_location dx= where= min=3 swap=both keep= swappable=FALSE
+-- include: fragments/empty_stratum_twins.sql stratum=admission_location dx= where= min=3 swap=both \
+--   keep= swappable=FALSE
