@@ -25,16 +25,16 @@
   SELECT d.dim, SUM(d.n) AS n FROM dims d GROUP BY d.dim
 ), flows(from_dim, to_dim) AS (VALUES ('mass', 'units'), ('units', 'mass'), ('units', 'meq'), ('meq', 'units'))
 , apart AS (
-  SELECT a.unit AS from_unit, b.unit AS to_unit
-  FROM dims a
-  JOIN flows f ON f.from_dim = a.dim
-  JOIN dims b ON b.dim = f.to_dim
+  SELECT da.unit AS from_unit, db.unit AS to_unit
+  FROM dims da
+  JOIN flows f ON f.from_dim = da.dim
+  JOIN dims db ON db.dim = f.to_dim
 ), w AS (
-  SELECT b.unit, CAST(MAX(b.n) AS DOUBLE PRECISION) / SUM(a.n) AS w
+  SELECT db.unit, CAST(MAX(db.n) AS DOUBLE PRECISION) / SUM(da.n) AS w
   FROM apart p
-  JOIN dims a ON a.unit = p.from_unit
-  JOIN dims b ON b.unit = p.to_unit
-  GROUP BY b.unit
+  JOIN dims da ON da.unit = p.from_unit
+  JOIN dims db ON db.unit = p.to_unit
+  GROUP BY db.unit
 ), share AS (
   SELECT CASE WHEN (SELECT d.dim FROM dims d WHERE d.unit = {{unit}}) = 'mass'
               THEN CAST(COALESCE((SELECT u.n FROM dim_n u WHERE u.dim = 'units'), 0)
