@@ -201,10 +201,11 @@ def test_no_empty_stratum_twin_names_an_acute_group_under_a_planned_admission(ti
 
 
 def test_an_empty_stratum_twin_names_only_groups_and_values_of_clean_strata_that_can_have_a_twin(tiny_duckdb_url):
-    """With swappable=TRUE (fragments/empty_stratum_pick.sql) a twin swaps in only a group (value) that some Clean
-    stratum able to have a twin names: a group whose Clean strata lie outside every empty stratum's values is never
-    in the split's Clean questions, so naming it in Noise was a tell (schizophrenia: 0 Clean, 4 Noise). Read over
-    every candidate; with the weights over every Clean stratum (swappable=FALSE) the tiny EHR offers such a group."""
+    """With swappable=TRUE (fragments/empty_stratum_pick.sql) only a Clean stratum of `base` (whose group and value
+    a twin can also swap in) gets a twin, and a twin swaps in only a group and a value of `base`: a group whose
+    Clean strata lie outside every empty stratum's values is never in the split's Clean questions, so naming it in
+    Noise was a tell (schizophrenia: 0 Clean, 4 Noise), and a value no twin can name (URGENT) was Clean only. Read
+    over every candidate of every Clean stratum; with swappable=FALSE the tiny EHR offers candidates outside."""
     from pipeline.construction.requests.family import load_families
     from pipeline.construction.sqlexec import render
 
@@ -214,18 +215,20 @@ def test_an_empty_stratum_twin_names_only_groups_and_values_of_clean_strata_that
     with duckdb.connect(tiny_duckdb_url.removeprefix("duckdb:///"), read_only=True) as con:
         for swap in ("other_insurance", "group_without_insurance", "group_and_insurance_apart"):
             picked = fam.text(f"labs/noise_pop_mean_admission_potassium_by_group_insurance_{swap}.sql")
-            assert PICK in picked and "z.n >= 3" in picked and "WHERE NOT TRUE" in picked
+            assert PICK in picked and "z.n >= 3" in picked and picked.count("NOT TRUE") == 3
             every = picked.replace(PICK, "")
             head = every[:every.index("), grp_n AS (")]
-            base = con.execute(head + ") SELECT b.dx_group, b.insurance FROM base b").fetchall()
+            base = set(con.execute(head + ") SELECT bs.dx_group, bs.insurance FROM base bs").fetchall())
+            clean = con.execute(head + ") SELECT cs.dx_group, cs.insurance FROM clean_sized cs").fetchall()
             groups, values = {g for g, _ in base}, {v for _, v in base}
-            for slots in [{"dx_group": g, "insurance": v} for g, v in sorted(base)]:
-                for sql, weighed in ((every, True), (every.replace("WHERE NOT TRUE", "WHERE NOT FALSE"), False)):
+            for slots in [{"dx_group": g, "insurance": v} for g, v in sorted(clean)]:
+                for sql, weighed in ((every, True), (every.replace("NOT TRUE", "NOT FALSE"), False)):
                     rows = con.execute(render(sql, slots, fam.slot_kinds)).fetchall()
                     outside = [(g, v) for g, v in rows if g not in groups or v not in values]
                     if weighed:
                         assert not outside, (swap, slots, outside)
-                    bites += bool(outside)
+                        assert not rows or (slots["dx_group"], slots["insurance"]) in base, (swap, slots)
+                    bites += bool(outside) or bool(rows and (slots["dx_group"], slots["insurance"]) not in base)
     assert bites, "every candidate names a swappable Clean group and value on the tiny EHR: the test shows nothing"
 
 def render_table() -> str:

@@ -3,9 +3,9 @@
 -- cohort in); ends the query with one row (or none). Included by fragments/empty_stratum_twins.sql and by families
 -- whose cohort is not a plain admissions filter (the readmission index cohort).
 -- Holes: stratum (the column and its slot), swap (`stratum`: the stratum value changes (value level); `group`: the
--- diagnosis group (record level); `both`: both (query level)), swappable (TRUE: the weights count only the Clean
--- strata that can have a twin at all, those whose group and value both lie in some empty stratum; FALSE: every
--- Clean stratum).
+-- diagnosis group (record level); `both`: both (query level)), swappable (TRUE: only the Clean strata that can have
+-- a twin, whose group and value both lie in empty strata a twin can name (`base`), get one and count in the
+-- weights; FALSE: every Clean stratum).
 --   empty        (Clean group, Clean value) pairs absent from present and not clinically implausible
 --                (fragments/implausible_group_strata.sql: empty for a reason a clinician knows, a tell)
 --   val_w/grp_w  why the pick is weighted: empty strata are mostly those of rare values, so a uniform pick names rare
@@ -13,7 +13,10 @@
 --                families at AUROC 0.86-1.00). Each value's (group's) weight is its number of Clean strata over the
 --                Clean bindings that could swap to it, so the Noise's values follow the Clean ones. With swappable,
 --                over the Clean strata that can have a twin (`base`): only those reach the split, and a group whose
---                Clean strata all lack an empty one (schizophrenia, only in EW EMER.) was named by Noise alone
+--                Clean strata all lack an empty one (schizophrenia, only in EW EMER.) was named by Noise alone.
+--                `base` also drops a stratum whose value (group) no twin can swap in, its only empty strata being
+--                with groups (values) outside base0, and only a Clean stratum of `base` gets a twin: URGENT's one
+--                empty stratum was schizophrenia's, so 7 (9) URGENT Clean questions had no Noise counterpart
 --   cand         this binding's candidates, only when what the twin swaps out is itself a value (group) of some
 --                empty stratum: empty strata are few (rare groups, rare values), and a twin that swapped a common
 --                value for a rare one would name rare values in Noise only (the classifier separated the families at
@@ -29,11 +32,18 @@
     AND NOT EXISTS (SELECT 1 FROM (VALUES
     -- include: fragments/implausible_group_strata.sql
     ) AS i (dx_group, stratum_value) WHERE i.dx_group = g.dx_group AND i.stratum_value = v.${stratum})
-), base AS (
+), base0 AS (
   SELECT cs.dx_group, cs.${stratum}
   FROM clean_sized cs
   WHERE NOT ${swappable}
      OR (cs.dx_group IN (SELECT e.dx_group FROM empty e) AND cs.${stratum} IN (SELECT e.${stratum} FROM empty e))
+), base AS (
+  SELECT b0.dx_group, b0.${stratum}
+  FROM base0 b0
+  WHERE NOT ${swappable}
+     OR (b0.dx_group IN (SELECT e.dx_group FROM empty e WHERE e.${stratum} IN (SELECT b1.${stratum} FROM base0 b1))
+         AND b0.${stratum} IN (SELECT e.${stratum} FROM empty e
+                               WHERE e.dx_group IN (SELECT b1.dx_group FROM base0 b1)))
 ), grp_n AS (
   SELECT cs.dx_group, COUNT(*) AS n FROM base cs GROUP BY cs.dx_group
 ), val_n AS (
@@ -57,7 +67,9 @@
   FROM empty e
   JOIN val_w vw ON vw.${stratum} = e.${stratum}
   JOIN grp_w gw ON gw.dx_group = e.dx_group
-  WHERE CASE '${swap}'
+  WHERE (NOT ${swappable}
+         OR EXISTS (SELECT 1 FROM base bs WHERE bs.dx_group = {{dx_group}} AND bs.${stratum} = {{${stratum}}}))
+    AND CASE '${swap}'
           WHEN 'stratum' THEN e.dx_group = {{dx_group}} AND e.${stratum} <> {{${stratum}}}
             AND {{${stratum}}} IN (SELECT e2.${stratum} FROM empty e2)
           WHEN 'group' THEN e.dx_group <> {{dx_group}} AND e.${stratum} = {{${stratum}}}
