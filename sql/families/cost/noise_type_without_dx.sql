@@ -1,6 +1,7 @@
--- Value noise: the stated admission type is one that exists, but never with this diagnosis (the cohort has none)
-SELECT a.admission_type
-FROM (SELECT DISTINCT a0.admission_type FROM mimiciv_hosp.admissions a0) a
-WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a2 ON a2.hadm_id = x.hadm_id
-                  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}}
-                    AND a2.admission_type = a.admission_type)
+-- Value noise: the admission type of the cell that lent this cell's diagnosis for a swap (a second matching, salt b:
+-- this cell lends its admission type in the first) (pop_mean_cost_by_dx_type.cells.sql, fragments/cross_pairs.sql): no
+-- admission coded with the diagnosis is of that type
+-- include: cost/pop_mean_cost_by_dx_type.cells.sql salt=b grp=''
+SELECT p.rg_s AS admission_type
+FROM rg_pair p
+WHERE p.rg_pd = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_ps = {{admission_type}}

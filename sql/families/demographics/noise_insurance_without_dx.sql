@@ -1,7 +1,7 @@
--- Value noise: the stated insurance is one admissions have, but never one coded with this diagnosis (the cohort has
--- none)
-SELECT a.insurance
-FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0) a
-WHERE a.insurance IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a2 ON a2.hadm_id = x.hadm_id
-                  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND a2.insurance = a.insurance)
+-- Value noise: the insurance of the cell that lent this cell's diagnosis for a swap (a second matching, salt b: this
+-- cell lends its insurance in the first) (pop_mean_age_by_dx_insurance.cells.sql, fragments/cross_pairs.sql): no
+-- admission coded with the diagnosis has that insurance
+-- include: demographics/pop_mean_age_by_dx_insurance.cells.sql salt=b grp=''
+SELECT p.rg_s AS insurance
+FROM rg_pair p
+WHERE p.rg_pd = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_ps = {{insurance}}

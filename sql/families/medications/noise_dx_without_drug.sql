@@ -1,9 +1,8 @@
--- Query noise: another diagnosis as common as the Clean cohorts' (coded in >= 5 admissions) that never occurs together
--- with the drug of the question, so the cohort the question presupposes is empty
-SELECT DISTINCT TRIM(t.icd_code) AS icd_code, t.long_title AS icd_title
-FROM (SELECT x0.icd_code, x0.icd_version FROM mimiciv_hosp.diagnoses_icd x0 GROUP BY x0.icd_code, x0.icd_version
-      HAVING COUNT(DISTINCT x0.hadm_id) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))) c
-JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = c.icd_code AND t.icd_version = c.icd_version
-WHERE c.icd_version = {{icd_version}} AND c.icd_code <> {{icd_code}}
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.prescriptions q ON q.hadm_id = x.hadm_id
-                  WHERE x.icd_code = c.icd_code AND x.icd_version = c.icd_version AND q.drug = {{drug}})
+-- Query noise: the diagnosis this cell's drug was matched with for a swap (pop_age_by_dx_drug.cells.sql,
+-- fragments/cross_pairs.sql): no admission coded with the diagnosis has a prescription of the drug; the cohort the
+-- question presupposes is empty
+-- include: medications/pop_age_by_dx_drug.cells.sql salt=a grp=''
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
+FROM rg_pair p
+JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd
+WHERE p.rg_d = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_s = {{drug}}

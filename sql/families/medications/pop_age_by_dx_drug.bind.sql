@@ -1,9 +1,14 @@
--- (cohort floor: 5 admissions, or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, drug) with ≥ 5 admissions coded with the diagnosis and prescribed the drug (a cohort mean over a handful
---   does not discriminate); ≤ 3 drugs per diagnosis
-WITH dd AS (
-  SELECT x.icd_code, x.icd_version, p.drug
-  FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = x.hadm_id
-  GROUP BY x.icd_code, x.icd_version, p.drug
-  HAVING COUNT(DISTINCT x.hadm_id) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
--- include: fragments/code_value_pick.sql cte=dd value=drug mod=1103 titles=d_icd_diagnoses n=3
+-- The cells (pop_age_by_dx_drug.cells.sql: a diagnosis and a drug prescribed in ≥ 5 of its admissions) matched for a
+-- swap (fragments/cross_pairs.sql): the cells that lend their drug to another cell's diagnosis lacking it, and those
+-- that lend their diagnosis to another cell's drug it lacks. The twins then name the drugs and diagnoses the Clean
+-- questions name at about the same rate: drawn as any Clean drug the cohort lacks, or any Clean diagnosis lacking the
+-- drug, they named the rarer ones (family AUROC 0.77-0.90)
+-- include: medications/pop_age_by_dx_drug.cells.sql salt=a grp=''
+, rg_used AS (
+  SELECT p.rg_d, p.rg_s FROM rg_pair p
+  UNION
+  SELECT p.rg_pd, p.rg_ps FROM rg_pair p
+)
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS drug
+FROM rg_used u
+JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d

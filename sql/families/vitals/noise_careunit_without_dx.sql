@@ -1,8 +1,7 @@
--- Value noise: the stated first care unit is one where ICU stays exist, but none of an admission coded with the
--- diagnosis (the cohort has no stay of that unit); drawn from the Clean questions' units (match_clean)
-SELECT s.first_careunit AS careunit
-FROM (SELECT DISTINCT s0.first_careunit FROM mimiciv_icu.icustays s0) s
-WHERE s.first_careunit IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_icu.icustays s2 ON s2.hadm_id = x.hadm_id
-                  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}}
-                    AND s2.first_careunit = s.first_careunit)
+-- Value noise: the unit of the cell that lent this cell's diagnosis for a swap (a second matching, salt b: this cell
+-- lends its unit in the first) (pop_mean_by_dx_careunit.cells.sql, fragments/cross_pairs.sql): a unit where ICU stays
+-- exist, but none of an admission coded with the diagnosis
+-- include: vitals/pop_mean_by_dx_careunit.cells.sql salt=b grp=''
+SELECT p.rg_s AS careunit
+FROM rg_pair p
+WHERE p.rg_pd = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_ps = {{careunit}}
