@@ -25,7 +25,16 @@ from pipeline.construction.rewriting.offline import rewrite_pair
 from pipeline.construction.rewriting.validate import validate_rewrite
 from pipeline.construction.splits.split import assign_splits, publish
 from pipeline.construction.splits.structure import sql_structure
-from pipeline.construction.sqlexec import BID, QueryGate, SetRunner, lateral, lateral_sql, render, split_ctes
+from pipeline.construction.sqlexec import (
+    BID,
+    QueryGate,
+    SetRunner,
+    lateral,
+    lateral_query,
+    lateral_sql,
+    render,
+    split_ctes,
+)
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
 from pipeline.ehr.database import QueryError, connect
 
@@ -473,7 +482,7 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
         def clock(self):
             return now[0]
 
-        def _query(self, kind, sql, timeout_s=None):
+        def _query(self, kind, sql, timeout_s=None, inline=None):
             now[0] += 0.5  # 0.5 s whatever the chunk: 24 bindings cost 21 ms each, 96 cost 5 ms each
             return pl.DataFrame()
 
@@ -484,7 +493,7 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
         seen.append(bid)
 
     bindings = [(i, {}) for i in range(400)]
-    runner._run("fixed", "reference", bindings, lambda ch: "", lambda frame, chunk: seen.extend(chunk), single)
+    runner._run("fixed", "reference", bindings, lambda ch: lateral_query("SELECT 1", ch, {}), lambda frame, chunk: seen.extend(chunk), single)
     assert runner.strategy["fixed"] == "set" and runner.stats.per_contract_templates == 0
     assert sorted(seen) == list(range(400))
 
@@ -554,3 +563,35 @@ def test_over_used_entities_switch_level_or_leave_the_pair_out():
     assert any(after[p] == "query" for p in kept) and 0 < len(out) <= 12 // 3  # some switched, some went (bounded)
     assert not any(p.startswith("g") for p in out) and all(after[p] == "record" for p in family if p[0] == "g")
     assert (after, out) == over_used(dict(reversed(family.items())), clean, twins, chosen, seed=0)
+
+
+def test_a_query_that_runs_out_of_memory_is_halved_not_run_per_contract(db):
+    """DuckDB spilling past its budget on a chunk (or on the first probe) costs halves, not a query per binding."""
+    template = "SELECT a.hadm_id, a.admittime FROM mimiciv_hosp.admissions a WHERE a.subject_id = {{subject_id}}"
+    subjects = db.query("SELECT subject_id FROM mimiciv_hosp.patients ORDER BY subject_id LIMIT 60")["subject_id"]
+    bindings = [(i, {"subject_id": s}) for i, s in enumerate(subjects.to_list() * 3)]
+    kinds = {"subject_id": "int"}
+    sizes: list[int] = []
+
+    class SpillsAbove20:
+        def __getattr__(self, name):
+            return getattr(db, name)
+
+        def query(self, sql, **kw):
+            inline = kw.get("inline")
+            n = len(inline.values[0]) if inline is not None else 1
+            sizes.append(n)
+            if n > 20:
+                raise QueryError("Out of Memory Error: failed to offload data block of size 256.0 KiB (953.5 MiB/953.6 MiB used).")
+            return db.query(sql, **kw)
+
+    for chunk_size in (1000, 40):  # fails on the first 24-binding probe; then on chunks of 40
+        sizes.clear()
+        runner = SetRunner(SpillsAbove20(), chunk_size=chunk_size, adaptive=chunk_size == 1000)
+        def rows(r):
+            return {b: sorted(map(str, v)) for b, v in r.rows(template, bindings, kinds).items()}
+
+        assert rows(runner) == rows(SetRunner(db, adaptive=False))
+        assert runner.strategy.get("rows:" + template, "set") == "set" and runner.stats.fallbacks == 0
+        # at most the probe's one binding ran per contract; every binding ran once in a query that returned
+        assert sizes.count(1) <= 1 and max(sizes) > 20 and sum(n for n in sizes if n <= 20) == len(bindings)

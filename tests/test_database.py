@@ -107,3 +107,57 @@ def test_postgres_session_settings_are_local_to_the_query(pg_database: str) -> N
         assert db.scalar(setting.format("enable_nestloop")) == "on"
         with pytest.raises(QueryTimeout):
             db.query("SELECT COUNT(*) FROM generate_series(1, 100000000)", timeout_s=0.3, whole_ehr=True)
+
+
+INLINE_QUERY = (
+    "SELECT b.k, b.t, b.x / 2 AS half, p.anchor_age / 7 AS q FROM b "
+    "LEFT JOIN mimiciv_hosp.patients p ON p.subject_id = b.k ORDER BY b.k"
+)
+
+
+def _inline_table(keys: list[int], texts: list[str], xs: list[float]):
+    from pipeline.ehr.database import InlineTable
+
+    cols = (("k", "BIGINT"), ("t", None), ("x", "DOUBLE PRECISION"))
+    return InlineTable("b", cols, (tuple(map(str, keys)), tuple(texts), tuple(map(str, xs))))
+
+
+def _over_inline(db, table):
+    return db.query(f"WITH {table.placeholder()}\n{INLINE_QUERY}", inline=table)
+
+
+def _inlined(db, table):
+    return db.query(f"WITH {table.cte()}\n{INLINE_QUERY}")
+
+
+@pytest.mark.parametrize("backend", ["duckdb", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def test_an_inline_table_is_spliced_into_one_checked_text(backend: str, small_duckdb: str, request) -> None:
+    """Rows spliced after the text was checked and transpiled give what the same query with the rows written in
+    gives (quotes in values included: they stay literals), and the text is checked once whatever the rows."""
+    from pipeline.ehr import database
+
+    if backend == "postgresql":
+        url = request.getfixturevalue("pg_database")
+        import psycopg
+
+        with psycopg.connect(database.psycopg_conninfo(url), autocommit=True) as conn:
+            conn.execute("CREATE SCHEMA mimiciv_hosp")
+            conn.execute("CREATE TABLE mimiciv_hosp.patients AS SELECT 10000001 AS subject_id, 60 AS anchor_age")
+    else:
+        url = small_duckdb
+    database._prepared.cache_clear()
+    with connect(url) as db:
+        first = _inline_table([10000001, 7], ["it's", "a"], [3.0, 5.5])
+        second = _inline_table([3, 10000001, 4], ["x'); DROP TABLE t; --", "b", "c"], [1.0, 2.0, 9.0])
+        for table in (first, second):
+            got = _over_inline(db, table)
+            assert got.rows() == _inlined(db, table).rows()
+        assert got["t"].to_list() == ["x'); DROP TABLE t; --", "c", "b"] and got["half"].to_list() == [0.5, 4.5, 1.0]
+        assert got["q"].to_list() == [None, None, 8]  # integer division stays integral in DuckDB too
+        assert database._prepared.cache_info().misses == 1 and database._prepared.cache_info().hits == 1
+        with pytest.raises(ValueError, match="must begin with its placeholder"):
+            db.query(f"WITH {first.cte()}\n{INLINE_QUERY}", inline=first)
+        with pytest.raises(WriteRefused):
+            db.query(f"WITH {first.placeholder()}\nDELETE FROM mimiciv_hosp.patients", inline=first)
+    with pytest.raises(ValueError, match="reserved delimiter"):
+        _inline_table([1], ["a~|~b"], [1.0])

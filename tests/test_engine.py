@@ -42,7 +42,8 @@ class Recording:
         return getattr(self._db, name)
 
     def query(self, sql, **kw):
-        self.sent.append(sql)
+        inline = kw.get("inline")  # a set-based query: the statement is its text with the bindings' rows inlined
+        self.sent.append(sql if inline is None else sql.replace(inline.placeholder(), inline.cte(), 1))
         return self._db.query(sql, **kw)
 
 

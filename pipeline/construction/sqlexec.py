@@ -34,14 +34,13 @@ from sqlglot import exp
 
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
-from pipeline.ehr.database import Database, QueryError, RowLimitExceeded
+from pipeline.ehr.database import Database, InlineTable, QueryError, RowLimitExceeded
 from pipeline.ehr.schema import sqlglot_schema
 
 log = logging.getLogger(__name__)
 
 CTE = "rg_b"
 BID = "rg_bid"
-DELIM = "~|~"
 _CASTS = {"int": "BIGINT", "float": "DOUBLE PRECISION", "datetime": "TIMESTAMP", "date": "DATE", "text": None}
 
 
@@ -113,6 +112,12 @@ def _cast_char_slots(body: str) -> str:
 
 
 def split_ctes(template: str, tag: str, *, materialize: bool = False) -> tuple[list[str], str]:
+    hoisted, body = _split_ctes(template, tag, materialize)
+    return list(hoisted), body
+
+
+@lru_cache(maxsize=4096)
+def _split_ctes(template: str, tag: str, materialize: bool) -> tuple[tuple[str, ...], str]:
     """A template made ready to run per binding inside the LATERAL: top-level CTEs that depend on no slot
     (directly or through another CTE) are hoisted next to the bindings CTE, renamed `<name>_<tag>` so the
     templates of one query cannot collide, and computed once per chunk; CTEs that read a slot stay in the
@@ -126,7 +131,7 @@ def split_ctes(template: str, tag: str, *, materialize: bool = False) -> tuple[l
     body = lateral(template)
     has_with = re.match(r"(?is)^\s*(--[^\n]*\n\s*)*WITH\b", body)
     if not has_with and not (materialize and re.search(r"(?i)\b(FROM|JOIN)\s*\(\s*SELECT\b", body)):
-        return [], body
+        return (), body
     tree = sqlglot.parse_one(body, read="postgres")
     with_ = tree.args.get("with_") or tree.args.get("with")
     bound: set[str] = set()
@@ -166,8 +171,8 @@ def split_ctes(template: str, tag: str, *, materialize: bool = False) -> tuple[l
     if materialize:
         out += _hoist_derived_tables(tree, tag, bound)
     if not out:
-        return [], body
-    return out, tree.sql(dialect="postgres")
+        return (), body
+    return tuple(out), tree.sql(dialect="postgres")
 
 
 def _hoist_derived_tables(tree: exp.Expression, tag: str, bound: set[str]) -> list[str]:
@@ -205,44 +210,54 @@ def _ancestors(node: exp.Expression):
 
 
 def _as_text(kind: str, value: SlotValue) -> str:
-    text = format_number(float(value)) if kind == "float" else str(value)
-    if DELIM in text:
-        raise ValueError(f"slot value {text!r} contains the reserved delimiter {DELIM!r}")
-    return text
+    return format_number(float(value)) if kind == "float" else str(value)
 
 
-def bindings_cte(bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str]) -> str:
-    """`rg_b AS (SELECT …)`: one row per binding, columns rg_bid and every slot, typed. Rows come from
-    GENERATE_SERIES(0, n-1) indexing one constant array per slot: the planner then knows the row count (an UNNEST
-    is estimated at one row, and DuckDB picked join orders 50-600× slower)."""
-    def arr(texts: list[str]) -> str:
-        joined = DELIM.join(texts).replace("'", "''")
-        return f"(STRING_TO_ARRAY('{joined}', '{DELIM}'))[g.i + 1]"
+def bindings_table(bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str]) -> InlineTable:
+    """The bindings as the query's first CTE: one row per binding, columns rg_bid and every slot, typed."""
+    columns = ((BID, "BIGINT"), *((name, _CASTS[kind]) for name, kind in kinds.items()))
+    values = (tuple(str(b) for b, _ in bindings),
+              *(tuple(_as_text(kind, s[name]) for _, s in bindings) for name, kind in kinds.items()))
+    return InlineTable(CTE, columns, values)
 
-    cols = [f"CAST({arr([str(b) for b, _ in bindings])} AS BIGINT) AS {BID}"]
-    for name, kind in kinds.items():
-        expr = arr([_as_text(kind, s[name]) for _, s in bindings])
-        cast = _CASTS[kind]
-        cols.append(f"CAST({expr} AS {cast}) AS {name}" if cast else f"{expr} AS {name}")
-    return f"{CTE} AS (SELECT {', '.join(cols)} FROM GENERATE_SERIES(0, {len(bindings) - 1}) AS g(i))"
+
+@dataclass(frozen=True)
+class SetQuery:
+    """One set-based query: `sql` begins with the bindings' placeholder CTE, so every chunk of one template has
+    the same text and the database checks and transpiles it once; `text()` is the query with the rows inlined."""
+
+    sql: str
+    bindings: InlineTable
+
+    def text(self) -> str:
+        return self.sql.replace(self.bindings.placeholder(), self.bindings.cte(), 1)
+
+
+def _set_query(bindings: InlineTable, ctes: Sequence[str], select: str) -> SetQuery:
+    return SetQuery(f"WITH {', '.join([bindings.placeholder(), *ctes])}\n{select}", bindings)
+
+
+def lateral_query(template: str, bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str], *,
+                  materialize: bool = False) -> SetQuery:
+    hoisted, body = split_ctes(template, "h0", materialize=materialize)
+    return _set_query(bindings_table(bindings, kinds), hoisted,
+                      f"SELECT {CTE}.{BID}, r.* FROM {CTE} CROSS JOIN LATERAL (\n{body}\n) r")
 
 
 def lateral_sql(template: str, bindings: Sequence[tuple[int, dict[str, SlotValue]]], kinds: dict[str, str], *,
                 materialize: bool = False) -> str:
-    hoisted, body = split_ctes(template, "h0", materialize=materialize)
-    return (f"WITH {', '.join([bindings_cte(bindings, kinds), *hoisted])}\n"
-            f"SELECT {CTE}.{BID}, r.* FROM {CTE} CROSS JOIN LATERAL (\n{body}\n) r")
+    return lateral_query(template, bindings, kinds, materialize=materialize).text()
 
 
-def conditions_sql(conditions: Sequence[tuple[str, str]], bindings: Sequence[tuple[int, dict[str, SlotValue]]],
-                   kinds: dict[str, str], *, materialize: bool = False) -> str:
+def conditions_query(conditions: Sequence[tuple[str, str]], bindings: Sequence[tuple[int, dict[str, SlotValue]]],
+                     kinds: dict[str, str], *, materialize: bool = False) -> SetQuery:
     """All conditions of a family as correlated scalar subqueries in one query (one boolean column each)."""
-    ctes, cols = [bindings_cte(bindings, kinds)], []
+    ctes, cols = [], []
     for i, (_, sql) in enumerate(conditions):
         hoisted, body = split_ctes(sql, f"h{i}", materialize=materialize)
         ctes += hoisted
         cols.append(f"({body}) AS c{i}")
-    return f"WITH {', '.join(ctes)}\nSELECT {CTE}.{BID}, {', '.join(cols)} FROM {CTE}"
+    return _set_query(bindings_table(bindings, kinds), ctes, f"SELECT {CTE}.{BID}, {', '.join(cols)} FROM {CTE}")
 
 
 @dataclass
@@ -460,6 +475,10 @@ class Engine:
         return out
 
 
+def _out_of_memory(e: QueryError) -> bool:
+    return "Out of Memory Error" in str(e)
+
+
 def _explain_name(run: TemplateRun) -> str:
     return f"{run.kind}-{hashlib.sha256(run.key.encode()).hexdigest()[:12]}.sql"
 
@@ -499,26 +518,30 @@ class SetRunner:
         # one database (a runner that does not adapt keeps its own, for tests that set a strategy by hand)
         self.strategy, self.single_cost = engine.learned(db.url) if self.config.adaptive else ({}, {})
         self.rows_per_binding: dict[str, float] = {}  # template key → most result rows per binding seen in a chunk
+        self.chunk_cap: dict[str, int] = {}  # template key → most bindings per chunk, after DuckDB ran out of memory
         self._tls = threading.local()  # the statements of a binding explain mode is capturing, per thread
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
         return self.engine.map(fn, items)
 
-    def _query(self, kind: str, sql: str, timeout_s: float | None = None) -> pl.DataFrame:
+    def _query(self, kind: str, sql: str, timeout_s: float | None = None,
+               inline: InlineTable | None = None) -> pl.DataFrame:
         start = time.perf_counter()
         try:
-            return self.db.query(sql, timeout_s=timeout_s or self.config.timeout_s, max_rows=self.config.max_rows)
+            return self.db.query(sql, timeout_s=timeout_s or self.config.timeout_s, max_rows=self.config.max_rows,
+                                 inline=inline)
         finally:
             self.stats.add(kind, time.perf_counter() - start)
             captured = getattr(self._tls, "captured", None)
             if captured is not None:
-                captured.append(sql)
+                captured.append(sql if inline is None else sql.replace(inline.placeholder(), inline.cte(), 1))
 
-    def _set_query(self, run: TemplateRun | None, kind: str, sql: str, n: int, timeout_s: float) -> pl.DataFrame:
+    def _set_query(self, run: TemplateRun | None, kind: str, query: SetQuery, n: int,
+                   timeout_s: float) -> pl.DataFrame:
         """One set-based query over n bindings, recorded for explain mode once it has returned."""
         start = time.perf_counter()
         try:
-            frame = self._query(kind, sql, timeout_s=timeout_s)
+            frame = self._query(kind, query.sql, timeout_s=timeout_s, inline=query.bindings)
         except QueryError as e:
             if run is not None:
                 with self.engine._lock:
@@ -532,7 +555,7 @@ class SetRunner:
                 run.set_queries += 1
                 run.set_bindings += n
                 if run.set_sql is None:
-                    run.set_sql = sql
+                    run.set_sql = query.text()
         return frame
 
     def _single(self, run: TemplateRun | None, single: Callable[[int, dict], None], bid: int, slots: dict) -> None:
@@ -556,7 +579,7 @@ class SetRunner:
                 if capture:
                     run.single_sql = captured
 
-    def _run(self, key: str, kind: str, bindings: Bindings, set_sql: Callable[[Bindings], str],
+    def _run(self, key: str, kind: str, bindings: Bindings, set_sql: Callable[[Bindings], SetQuery],
              parse: Callable[[pl.DataFrame, dict], None], single: Callable[[int, dict], None]) -> None:
         """Drive chunks of `bindings` through set_sql/parse, or through single() per binding."""
         todo = list(bindings)
@@ -570,7 +593,7 @@ class SetRunner:
                 run.strategy = self.strategy.get(key, "set")
 
     def _drive(self, key: str, kind: str, todo: list[tuple[int, dict]], run: TemplateRun | None,
-               set_sql: Callable[[Bindings], str], parse: Callable[[pl.DataFrame, dict], None],
+               set_sql: Callable[[Bindings], SetQuery], parse: Callable[[pl.DataFrame, dict], None],
                single: Callable[[int, dict], None]) -> None:
         cfg = self.config
 
@@ -602,6 +625,11 @@ class SetRunner:
                     ok = per_set < 1.5 * per_one  # per-contract only when set-based is clearly not better
                 except QueryError as e:
                     frame = None
+                    if _out_of_memory(e) and len(probe) > cfg.min_split:
+                        # too large to time at this size, not slower: run it set-based in smaller chunks below
+                        self.chunk_cap[key] = len(probe) // 2
+                        todo, ok = probe + todo, True
+                        break
                     log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
                 if frame is not None:
                     self._saw_rows(key, frame.height, len(probe))
@@ -645,6 +673,14 @@ class SetRunner:
                     one(b, sl)
                 continue
             except QueryError as e:
+                if _out_of_memory(e) and len(chunk) > cfg.min_split:
+                    # DuckDB spilled past its budget: halves need half the memory, and per contract costs a whole
+                    # query per binding (a title-matching condition: 245 s of queries for 265 bindings)
+                    half = len(chunk) // 2
+                    self.chunk_cap[key] = half
+                    chunks[:0] = [chunk[:half], chunk[half:]]
+                    self.stats.splits += 1
+                    continue
                 log.warning("set-based %s query failed (%s); running this chunk per contract", kind,
                             str(e).splitlines()[0])
                 self.stats.fallbacks += 1
@@ -664,9 +700,10 @@ class SetRunner:
         binding at 100,000 patients) otherwise overflowed max_rows chunk after chunk, each overflow a query run in
         vain and halved down, and each chunk that fit was held whole in memory while it was reduced."""
         rate, cfg = self.rows_per_binding.get(key), self.config
+        size = min(cfg.chunk_size, self.chunk_cap.get(key, cfg.chunk_size))
         if not rate:
-            return cfg.chunk_size
-        return min(cfg.chunk_size, max(cfg.min_split, int(cfg.max_rows / 2 / rate)))
+            return size
+        return min(size, max(cfg.min_split, int(cfg.max_rows / 2 / rate)))
 
     def rows(self, template: str, bindings: Bindings, kinds: dict[str, str], *,
              kind: str = "reference") -> dict[int, list[dict[str, Any]]]:
@@ -683,7 +720,7 @@ class SetRunner:
             if frame.height:
                 out[bid] = frame.to_dicts()
 
-        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds, materialize=self.materialize), parse, single)
+        self._run("rows:" + template, kind, bindings, lambda ch: lateral_query(template, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
     def frame(self, template: str, bindings: Bindings, kinds: dict[str, str], *, kind: str = "candidates",
@@ -709,7 +746,7 @@ class SetRunner:
             frame = self._query(kind, render(template, slots, kinds))
             keep(frame.select(pl.lit(bid, dtype=pl.Int64).alias(BID), pl.all()))
 
-        self._run("rows:" + template, kind, bindings, lambda ch: lateral_sql(template, ch, kinds, materialize=self.materialize), parse, single)
+        self._run("rows:" + template, kind, bindings, lambda ch: lateral_query(template, ch, kinds, materialize=self.materialize), parse, single)
         parts = [p for p in parts if p.height]
         if not parts:
             return pl.DataFrame({BID: []}, schema={BID: pl.Int64})
@@ -729,7 +766,7 @@ class SetRunner:
             out[bid] = self.conditions_one(conditions, slots, kinds)
 
         key = "conditions:" + "\x00".join(sql for _, sql in conditions)
-        self._run(key, "conditions", bindings, lambda ch: conditions_sql(conditions, ch, kinds, materialize=self.materialize), parse, single)
+        self._run(key, "conditions", bindings, lambda ch: conditions_query(conditions, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
     def conditions_one(self, conditions: Sequence[tuple[str, str]], slots: dict[str, SlotValue],

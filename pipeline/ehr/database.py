@@ -8,9 +8,10 @@ read statement, enforces a timeout and a row cap, and returns a polars DataFrame
 import hashlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,82 @@ def validate_read_only(sql: str) -> exp.Expression:
     return tree
 
 
+INLINE_DELIM = "~|~"
+# the one type name the two backends spell differently in an inline table's casts
+_NATIVE_TYPE = {"duckdb": {"DOUBLE PRECISION": "DOUBLE"}}
+
+
+@dataclass(frozen=True)
+class InlineTable:
+    """Rows inlined into one query as its first CTE, `name AS (SELECT … FROM GENERATE_SERIES(0, n-1) AS g(i))`:
+    one delimited string literal per column, indexed by the series (the planner then knows the row count; an UNNEST
+    is estimated at one row). A query over it is written with `placeholder()` as that CTE, so its text is the same
+    whatever the rows: the database parses, checks and transpiles it once and splices each call's rows in."""
+
+    name: str
+    columns: tuple[tuple[str, str | None], ...]  # (column, SQL type to cast the text to; None keeps it text)
+    values: tuple[tuple[str, ...], ...]  # one tuple of texts per column, all of one length
+
+    def __post_init__(self) -> None:
+        if not self.values or len({len(v) for v in self.values}) != 1 or len(self.values) != len(self.columns):
+            raise ValueError("an inline table needs one equally long list of values per column")
+        for texts in self.values:
+            for text in texts:
+                if INLINE_DELIM in text:
+                    raise ValueError(f"value {text!r} contains the reserved delimiter {INLINE_DELIM!r}")
+
+    def cte(self, backend: str = "postgresql") -> str:
+        return self._cte([INLINE_DELIM.join(v).replace("'", "''") for v in self.values], len(self.values[0]),
+                         _NATIVE_TYPE.get(backend, {}))
+
+    def placeholder(self) -> str:
+        """The CTE with no rows' texts: it types every column as `cte()` does."""
+        return self._cte(["" for _ in self.columns], 1, {})
+
+    def _cte(self, joined: Sequence[str], n: int, native: dict[str, str]) -> str:
+        cols = []
+        for (column, cast), text in zip(self.columns, joined, strict=True):
+            expr = f"(STRING_TO_ARRAY('{text}', '{INLINE_DELIM}'))[g.i + 1]"
+            cols.append(f"CAST({expr} AS {native.get(cast, cast)}) AS {column}" if cast else f"{expr} AS {column}")
+        return f"{self.name} AS (SELECT {', '.join(cols)} FROM GENERATE_SERIES(0, {n - 1}) AS g(i))"
+
+
+def _span_of_first_cte(sql: str, name: str) -> tuple[int, int] | None:
+    """(start, end) of `name AS (…)` when it is the statement's first CTE; quotes are skipped."""
+    head = f"WITH {name} AS ("
+    if not sql.startswith(head):
+        return None
+    depth, i, quoted = 0, len(head) - 1, False
+    while i < len(sql):
+        ch = sql[i]
+        if quoted:
+            if ch == "'":
+                if sql.startswith("''", i):
+                    i += 1
+                else:
+                    quoted = False
+        elif ch == "'":
+            quoted = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return len("WITH "), i + 1
+        i += 1
+    return None
+
+
+@lru_cache(maxsize=2048)
+def _prepared(backend: str, sql: str, name: str) -> tuple[str, str] | None:
+    """(text before, text after) the inline CTE in the backend's SQL of `sql`, checked read-only once per text;
+    None when the transpiled text does not keep the CTE first (the caller then runs the whole text)."""
+    tree = validate_read_only(sql)
+    native = to_duckdb(sql, tree) if backend == "duckdb" else sql
+    span = _span_of_first_cte(native, name)
+    return None if span is None else (native[: span[0]], native[span[1]:])
+
+
 class Database:
     """Base class: a connected EHR. Subclasses implement _execute for their backend."""
 
@@ -103,22 +180,37 @@ class Database:
     url: str
 
     def query(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS,
-              whole_ehr: bool = False) -> pl.DataFrame:
+              whole_ehr: bool = False, inline: InlineTable | None = None) -> pl.DataFrame:
         """Run read-only PostgreSQL-dialect SQL; raise RowLimitExceeded past max_rows. `whole_ehr` marks an
         analytic query over whole tables (a family's binding query), which PostgreSQL then plans with hash joins
-        (see PostgresDatabase)."""
-        result = self.query_result(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=whole_ehr)
+        (see PostgresDatabase). With `inline`, `sql` begins `WITH <inline.placeholder()>` and the table's rows
+        are spliced in after the text is checked and transpiled (once per text: the construction's set-based
+        queries run one template text over many chunks of bindings)."""
+        result = self.query_result(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=whole_ehr, inline=inline)
         if result.truncated:
             raise RowLimitExceeded(f"result has more than {max_rows} rows")
         return result.frame
 
     def query_result(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS,
-                     whole_ehr: bool = False) -> QueryResult:
+                     whole_ehr: bool = False, inline: InlineTable | None = None) -> QueryResult:
         """Like query() but returns the first max_rows rows with a truncated flag instead of raising."""
-        tree = validate_read_only(sql)
+        native, tree = None, None
+        if inline is not None:
+            if not sql.startswith(f"WITH {inline.placeholder()}"):
+                raise ValueError(f"a query over inline table {inline.name} must begin with its placeholder CTE")
+            try:
+                parts = _prepared(self.backend, sql, inline.name)
+            except SQLSyntaxError as e:
+                raise QueryError(str(e)) from None
+            if parts is not None:
+                native = parts[0] + inline.cte(self.backend) + parts[1]
+            else:
+                sql = sql.replace(inline.placeholder(), inline.cte(), 1)
+        if native is None:
+            tree = validate_read_only(sql)
         start = time.perf_counter()
         frame, truncated, executed = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows, parsed=tree,
-                                                   whole_ehr=whole_ehr)
+                                                   whole_ehr=whole_ehr, native=native)
         return QueryResult(frame, truncated, time.perf_counter() - start, executed)
 
     def scalar(self, sql: str, **kw: Any) -> Any:
@@ -129,8 +221,9 @@ class Database:
 
     def _execute(
         self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
-        whole_ehr: bool = False,
+        whole_ehr: bool = False, native: str | None = None,
     ) -> tuple[pl.DataFrame, bool, str]:
+        """Run `native` (the backend's own SQL, already checked) when given, else `sql`."""
         raise NotImplementedError
 
     def table_row_counts(self) -> dict[str, int]:
@@ -209,9 +302,9 @@ class DuckDBDatabase(Database):
 
     def _execute(
         self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
-        whole_ehr: bool = False,
+        whole_ehr: bool = False, native: str | None = None,
     ) -> tuple[pl.DataFrame, bool, str]:
-        duck_sql = to_duckdb(sql, parsed)
+        duck_sql = native if native is not None else to_duckdb(sql, parsed)
         with self._lock:
             cur = self._con.cursor()
         timed_out = threading.Event()
@@ -308,10 +401,11 @@ class PostgresDatabase(Database):
 
     def _execute(
         self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
-        whole_ehr: bool = False,
+        whole_ehr: bool = False, native: str | None = None,
     ) -> tuple[pl.DataFrame, bool, str]:
         import psycopg
 
+        sql = native if native is not None else sql
         with self.raw_connection() as conn:
             try:
                 conn.rollback()
