@@ -1,7 +1,7 @@
 -- Record noise: the diagnosis this cell's admission type was matched with for a swap
--- (pop_mean_cost_by_dx_type.cells.sql, fragments/cross_pairs.sql): no admission coded with the diagnosis is of that
--- type; the cohort the question presupposes is empty
--- include: cost/pop_mean_cost_by_dx_type.cells.sql salt=a grp=''
+-- (fragments/pop_mean_cost_by_dx_type_cells.sql, fragments/cross_pairs.sql): no admission coded with the diagnosis is
+-- of that type; the cohort the question presupposes is empty
+-- include: fragments/pop_mean_cost_by_dx_type_cells.sql salt=a grp=''
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

@@ -1,7 +1,7 @@
 -- Query noise, the near miss: the diagnosis this cell's lab was matched with among the cells of the same ICD version
--- and chapter (first character; matched within the chapter: pop_mean_lab_charges_by_dx.cells.sql,
+-- and chapter (first character; matched within the chapter: fragments/pop_mean_lab_charges_by_dx_cells.sql,
 -- fragments/cross_pairs.sql): no admission coded with the diagnosis has a numeric result of the lab
--- include: cost/pop_mean_lab_charges_by_dx.cells.sql salt=b grp=SUBSTRING(c.rg_d,1,3)
+-- include: fragments/pop_mean_lab_charges_by_dx_cells.sql salt=b grp=SUBSTRING(c.rg_d,1,3)
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

@@ -1,11 +1,12 @@
--- The cells (pop_mean_cost_by_dx_type.cells.sql: a diagnosis and an admission type with ≥ 5 costed admissions) matched
--- for a swap (fragments/cross_pairs.sql): the cells that lend their type to another cell's diagnosis lacking it (their
--- record twin names that diagnosis); their value twin names the type of a cell that lends it in a second matching (salt
--- b). Only lenders are Clean: with the borrowers too, the types only borrowers have never occurred in a twin (EMERGENCY
--- ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The twins then name the types and diagnoses the Clean
--- questions name at about the same rate: drawn as any Clean diagnosis never of the type (one type per diagnosis), they
--- named the same-day surgical diagnoses and the rare types over and over (family AUROC 0.77-0.84)
--- include: cost/pop_mean_cost_by_dx_type.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mean_cost_by_dx_type_cells.sql: a diagnosis and an admission type with ≥ 5 costed
+-- admissions) matched for a swap (fragments/cross_pairs.sql): the cells that lend their type to another cell's
+-- diagnosis lacking it (their record twin names that diagnosis); their value twin names the type of a cell that lends
+-- it in a second matching (salt b). Only lenders are Clean: with the borrowers too, the types only borrowers have never
+-- occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The twins then name the types
+-- and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis never of the type (one
+-- type per diagnosis), they named the same-day surgical diagnoses and the rare types over and over (family AUROC
+-- 0.77-0.84)
+-- include: fragments/pop_mean_cost_by_dx_type_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
 )

@@ -1,10 +1,10 @@
--- The cells (pop_mean_lab_charges_by_dx.cells.sql: a diagnosis and a numeric lab charged in ≥ 5 of its admissions)
--- matched for a swap (fragments/cross_pairs.sql): the cells that lend their lab to another cell's diagnosis lacking it,
--- and the cells that lend their diagnosis to another cell's lab it lacks. The twins then name the labs and diagnoses
--- the Clean questions name at about the same rate: drawn as any common lab the cohort lacks, or any Clean diagnosis
--- lacking the lab, they named labs the Clean questions never did (total protein: 5 Noise, 0 Clean; family AUROC
--- 0.59-0.81)
--- include: cost/pop_mean_lab_charges_by_dx.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mean_lab_charges_by_dx_cells.sql: a diagnosis and a numeric lab charged in ≥ 5 of its
+-- admissions) matched for a swap (fragments/cross_pairs.sql): the cells that lend their lab to another cell's diagnosis
+-- lacking it, and the cells that lend their diagnosis to another cell's lab it lacks. The twins then name the labs and
+-- diagnoses the Clean questions name at about the same rate: drawn as any common lab the cohort lacks, or any Clean
+-- diagnosis lacking the lab, they named labs the Clean questions never did (total protein: 5 Noise, 0 Clean; family
+-- AUROC 0.59-0.81)
+-- include: fragments/pop_mean_lab_charges_by_dx_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT p.rg_d, p.rg_s FROM rg_pair p
   UNION

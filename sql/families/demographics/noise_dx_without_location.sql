@@ -1,7 +1,7 @@
 -- Record noise: the diagnosis this cell's admission location was matched with for a swap
--- (pop_mortality_by_dx_location.cells.sql, fragments/cross_pairs.sql): no admission coded with the diagnosis came from
--- that location; the cohort the question presupposes is empty
--- include: demographics/pop_mortality_by_dx_location.cells.sql salt=a grp=''
+-- (fragments/pop_mortality_by_dx_location_cells.sql, fragments/cross_pairs.sql): no admission coded with the diagnosis
+-- came from that location; the cohort the question presupposes is empty
+-- include: fragments/pop_mortality_by_dx_location_cells.sql salt=a grp=''
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

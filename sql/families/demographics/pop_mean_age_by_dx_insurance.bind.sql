@@ -1,12 +1,12 @@
--- The cells (pop_mean_age_by_dx_insurance.cells.sql: a diagnosis and an insurance with ≥ 5 admissions) matched for a
--- swap (fragments/cross_pairs.sql): the cells that lend their insurance to another cell's diagnosis lacking it (their
--- record twin names that diagnosis); their value twin names the insurance of a cell that lends it in a second matching
--- (salt b). Only lenders are Clean: with the borrowers too, the payers only borrowers have never occurred in a twin (as
--- EMERGENCY ROOM in pop_mortality_by_dx_location: 24 Clean, 0 Noise). The twins then name the payers and diagnoses the
--- Clean questions name at about the same rate: drawn as any Clean diagnosis lacking the payer (≤ 2 payers per
--- diagnosis), they named the few rare diagnoses without Medicare over and over (5 Noise, 1 Clean each; family AUROC
--- 0.91-0.95)
--- include: demographics/pop_mean_age_by_dx_insurance.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mean_age_by_dx_insurance_cells.sql: a diagnosis and an insurance with ≥ 5 admissions)
+-- matched for a swap (fragments/cross_pairs.sql): the cells that lend their insurance to another cell's diagnosis
+-- lacking it (their record twin names that diagnosis); their value twin names the insurance of a cell that lends it in
+-- a second matching (salt b). Only lenders are Clean: with the borrowers too, the payers only borrowers have never
+-- occurred in a twin (as EMERGENCY ROOM in pop_mortality_by_dx_location: 24 Clean, 0 Noise). The twins then name the
+-- payers and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis lacking the payer
+-- (≤ 2 payers per diagnosis), they named the few rare diagnoses without Medicare over and over (5 Noise, 1 Clean each;
+-- family AUROC 0.91-0.95)
+-- include: fragments/pop_mean_age_by_dx_insurance_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
 )

@@ -1,11 +1,12 @@
--- The cells (pop_mortality_by_dx_location.cells.sql: a diagnosis and an admission location with ≥ 5 admissions and ≥ 1
--- death) matched for a swap (fragments/cross_pairs.sql): the cells that lend their location to another cell's diagnosis
--- lacking it (their record twin names that diagnosis); their value twin names the location of a cell that lends it in a
--- second matching (salt b). Only lenders are Clean: with the borrowers too, the locations only borrowers have never
--- occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The twins then name the
--- locations and diagnoses the Clean questions name at about the same rate: drawn as any diagnosis and location apart,
--- or any Clean diagnosis lacking the location, they named the rarer diagnoses and locations (family AUROC 0.84-0.98)
--- include: demographics/pop_mortality_by_dx_location.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mortality_by_dx_location_cells.sql: a diagnosis and an admission location with ≥ 5
+-- admissions and ≥ 1 death) matched for a swap (fragments/cross_pairs.sql): the cells that lend their location to
+-- another cell's diagnosis lacking it (their record twin names that diagnosis); their value twin names the location of
+-- a cell that lends it in a second matching (salt b). Only lenders are Clean: with the borrowers too, the locations
+-- only borrowers have never occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The
+-- twins then name the locations and diagnoses the Clean questions name at about the same rate: drawn as any diagnosis
+-- and location apart, or any Clean diagnosis lacking the location, they named the rarer diagnoses and locations (family
+-- AUROC 0.84-0.98)
+-- include: fragments/pop_mortality_by_dx_location_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
 )

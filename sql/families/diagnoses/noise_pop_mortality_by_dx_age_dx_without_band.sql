@@ -1,7 +1,7 @@
--- Record noise: the diagnosis this cell's band was matched with (pop_mortality_by_dx_age.cells.sql,
+-- Record noise: the diagnosis this cell's band was matched with (fragments/pop_mortality_by_dx_age_cells.sql,
 -- fragments/cross_pairs.sql), one that no admission of a patient in the question's age band was coded with: the cohort
 -- the question presupposes is empty
--- include: diagnoses/pop_mortality_by_dx_age.cells.sql salt=a grp=''
+-- include: fragments/pop_mortality_by_dx_age_cells.sql salt=a grp=''
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

@@ -1,7 +1,7 @@
 -- Record noise, the near miss: the diagnosis this cell's band was matched with among the cells of the same ICD version
--- and chapter (first character; matched within the chapter: pop_mortality_by_dx_age.cells.sql,
+-- and chapter (first character; matched within the chapter: fragments/pop_mortality_by_dx_age_cells.sql,
 -- fragments/cross_pairs.sql), one that no admission of a patient in the question's age band was coded with
--- include: diagnoses/pop_mortality_by_dx_age.cells.sql salt=b grp=SUBSTRING(c.rg_d,1,3)
+-- include: fragments/pop_mortality_by_dx_age_cells.sql salt=b grp=SUBSTRING(c.rg_d,1,3)
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

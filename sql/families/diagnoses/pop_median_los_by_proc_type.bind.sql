@@ -1,11 +1,11 @@
--- The cells (pop_median_los_by_proc_type.cells.sql: a procedure and an admission type with ≥ 5 discharged admissions)
--- matched for a swap (fragments/cross_pairs.sql): the cells that lend their type to another cell's procedure lacking it
--- (their record twin names that procedure); their value twin names the type of a cell that lends it in a second
--- matching (salt b). Only lenders are Clean: with the borrowers too, the types only borrowers have never occurred in a
--- twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The twins then name the types and
--- procedures the Clean questions name at about the same rate (family AUROC 0.64-0.67 with ≤ 2 types per procedure and
--- the twins' any Clean procedure or type apart)
--- include: diagnoses/pop_median_los_by_proc_type.cells.sql salt=a grp=''
+-- The cells (fragments/pop_median_los_by_proc_type_cells.sql: a procedure and an admission type with ≥ 5 discharged
+-- admissions) matched for a swap (fragments/cross_pairs.sql): the cells that lend their type to another cell's
+-- procedure lacking it (their record twin names that procedure); their value twin names the type of a cell that lends
+-- it in a second matching (salt b). Only lenders are Clean: with the borrowers too, the types only borrowers have never
+-- occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The twins then name the types
+-- and procedures the Clean questions name at about the same rate (family AUROC 0.64-0.67 with ≤ 2 types per procedure
+-- and the twins' any Clean procedure or type apart)
+-- include: fragments/pop_median_los_by_proc_type_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
 )

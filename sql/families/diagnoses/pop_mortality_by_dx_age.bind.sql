@@ -1,11 +1,11 @@
--- The cells (pop_mortality_by_dx_age.cells.sql: a diagnosis and a 10-year age band with >= 3 admissions and >= 1 death)
--- matched for a swap (fragments/cross_pairs.sql): the cells that lend their band to another cell's diagnosis lacking
--- it, and the cells that lend their diagnosis to another cell's band it lacks. The twins then name the bands and
--- diagnoses the Clean questions name at about the same rate. With the cells picked <= 2 per diagnosis at a floor of 10
--- admissions and the twins any diagnosis lacking the band, nearly every Clean diagnosis occurred in every band and the
--- twins named the few diagnoses of one age group over and over (aortic stenosis: 16 Noise, 2 Clean; family AUROC
--- 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band
--- include: diagnoses/pop_mortality_by_dx_age.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mortality_by_dx_age_cells.sql: a diagnosis and a 10-year age band with >= 3 admissions and
+-- >= 1 death) matched for a swap (fragments/cross_pairs.sql): the cells that lend their band to another cell's
+-- diagnosis lacking it, and the cells that lend their diagnosis to another cell's band it lacks. The twins then name
+-- the bands and diagnoses the Clean questions name at about the same rate. With the cells picked <= 2 per diagnosis at
+-- a floor of 10 admissions and the twins any diagnosis lacking the band, nearly every Clean diagnosis occurred in every
+-- band and the twins named the few diagnoses of one age group over and over (aortic stenosis: 16 Noise, 2 Clean; family
+-- AUROC 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band
+-- include: fragments/pop_mortality_by_dx_age_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT p.rg_d, p.rg_s FROM rg_pair p
   UNION

@@ -1,7 +1,7 @@
--- Query noise: the diagnosis this cell's lab was matched with for a swap (pop_mean_by_diagnosis.cells.sql,
+-- Query noise: the diagnosis this cell's lab was matched with for a swap (fragments/pop_mean_by_diagnosis_cells.sql,
 -- fragments/cross_pairs.sql): no admission coded with the diagnosis has a numeric result of the lab; the cohort the
 -- question presupposes is empty
--- include: labs/pop_mean_by_diagnosis.cells.sql salt=a grp=''
+-- include: fragments/pop_mean_by_diagnosis_cells.sql salt=a grp=''
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

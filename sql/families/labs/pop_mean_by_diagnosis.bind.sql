@@ -1,10 +1,10 @@
--- The cells (pop_mean_by_diagnosis.cells.sql: a diagnosis and a numeric lab measured in ≥ 5 of its admissions) matched
--- for a swap (fragments/cross_pairs.sql): the cells that lend their lab to another cell's diagnosis lacking it, and the
--- cells that lend their diagnosis to another cell's lab it lacks. The twins then name the labs and diagnoses the Clean
--- questions name at about the same rate: drawn as any common lab the cohort lacks, or any Clean diagnosis lacking the
--- lab, they named the few labs most cohorts lack (pO2, immature granulocytes: 7-11 Noise, 1-2 Clean) and the rarer
--- diagnoses (family AUROC 0.78-0.92)
--- include: labs/pop_mean_by_diagnosis.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mean_by_diagnosis_cells.sql: a diagnosis and a numeric lab measured in ≥ 5 of its
+-- admissions) matched for a swap (fragments/cross_pairs.sql): the cells that lend their lab to another cell's diagnosis
+-- lacking it, and the cells that lend their diagnosis to another cell's lab it lacks. The twins then name the labs and
+-- diagnoses the Clean questions name at about the same rate: drawn as any common lab the cohort lacks, or any Clean
+-- diagnosis lacking the lab, they named the few labs most cohorts lack (pO2, immature granulocytes: 7-11 Noise, 1-2
+-- Clean) and the rarer diagnoses (family AUROC 0.78-0.92)
+-- include: fragments/pop_mean_by_diagnosis_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT p.rg_d, p.rg_s FROM rg_pair p
   UNION

@@ -1,7 +1,7 @@
--- Record noise: the diagnosis this cell's unit was matched with for a swap (pop_mean_by_dx_careunit.cells.sql,
--- fragments/cross_pairs.sql), one none of whose ICU stays started in this unit: the diagnosis and the unit both exist,
--- the cohort the question presupposes is empty
--- include: vitals/pop_mean_by_dx_careunit.cells.sql salt=a grp=''
+-- Record noise: the diagnosis this cell's unit was matched with for a swap
+-- (fragments/pop_mean_by_dx_careunit_cells.sql, fragments/cross_pairs.sql), one none of whose ICU stays started in this
+-- unit: the diagnosis and the unit both exist, the cohort the question presupposes is empty
+-- include: fragments/pop_mean_by_dx_careunit_cells.sql salt=a grp=''
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM rg_pair p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd

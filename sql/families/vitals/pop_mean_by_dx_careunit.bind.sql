@@ -1,12 +1,12 @@
--- The cells (pop_mean_by_dx_careunit.cells.sql: a diagnosis and a first care unit with ≥ 5 ICU stays charting a vital)
--- matched for a swap (fragments/cross_pairs.sql): the cells that lend their unit to another cell's diagnosis lacking it
--- (their record twin names that diagnosis); their value twin names the unit of a cell that lends it in a second
--- matching (salt b). Only lenders are Clean: with the borrowers too, the units only borrowers have never occurred in a
--- twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location); ≤ 2 vitals per cell. The twins then name
--- the units and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis lacking the
--- unit, they named the few diagnoses absent from a big unit over and over (sepsis, aortic stenosis, cerebral
--- infarction: 5-6 Noise, 1 Clean each; family AUROC 0.82-0.95)
--- include: vitals/pop_mean_by_dx_careunit.cells.sql salt=a grp=''
+-- The cells (fragments/pop_mean_by_dx_careunit_cells.sql: a diagnosis and a first care unit with ≥ 5 ICU stays charting
+-- a vital) matched for a swap (fragments/cross_pairs.sql): the cells that lend their unit to another cell's diagnosis
+-- lacking it (their record twin names that diagnosis); their value twin names the unit of a cell that lends it in a
+-- second matching (salt b). Only lenders are Clean: with the borrowers too, the units only borrowers have never
+-- occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location); ≤ 2 vitals per cell. The
+-- twins then name the units and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis
+-- lacking the unit, they named the few diagnoses absent from a big unit over and over (sepsis, aortic stenosis,
+-- cerebral infarction: 5-6 Noise, 1 Clean each; family AUROC 0.82-0.95)
+-- include: fragments/pop_mean_by_dx_careunit_cells.sql salt=a grp=''
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
 ), pick AS (
