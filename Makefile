@@ -9,6 +9,8 @@ PATIENTS ?= 3000
 SEED ?= 0
 DB ?= duckdb:///$(CURDIR)/data/ehr.duckdb
 VERSION ?= v1
+# test processes (pytest-xdist); each test file runs whole on one of them, so module fixtures are built once
+TEST_WORKERS ?= 2
 
 .PHONY: setup test build-split baselines dev bench lint ehr clean
 
@@ -22,7 +24,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 test: setup
-	$(BIN)/python -m pytest -q --durations=15
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=15
 
 # ruff, then the family SQL: sqlfluff over each file as the engine runs it, and lines ≤ 120 (tools/lint_sql.py)
 lint: setup

@@ -95,17 +95,20 @@ def db(tiny_duckdb_url):
         yield d
 
 
-def _family(tmp_path: Path, operators: str):
+def _family(tmp_path: Path, operators: str, reference: str = REFERENCE, answer: str | None = None):
     sql = tmp_path / "sql"
     shutil.copytree(DATA / "sql", sql)
-    (sql / "labs" / "first_value_in_admission.ref.sql").write_text(REFERENCE)
+    (sql / "labs" / "first_value_in_admission.ref.sql").write_text(reference)
     (sql / "labs" / "noise_other_patient.sql").write_text(OTHER_PATIENT)
     (sql / "labs" / "noise_unmeasured_lab.sql").write_text(UNMEASURED)
     path = tmp_path / "contracts" / "labs" / "first_value_in_admission.yaml"
     path.parent.mkdir(parents=True)
     text = (DATA / "contracts" / "labs" / "first_value_in_admission.yaml").read_text()
     start, end = text.index("noise:"), text.index("questions:")
-    path.write_text(text[:start] + operators + text[end:])
+    text = text[:start] + operators + text[end:]
+    if answer is not None:
+        text = text[:text.index("answer:")] + answer + text[text.index("noise:"):]
+    path.write_text(text)
     fam, errs = load_family_file(path, sql)
     assert not errs, [str(e) for e in errs]
     return fam
@@ -181,3 +184,38 @@ def test_the_correctable_measure_counts_the_noise_twins():
     assert (rep["correctable"], rep["noise_tasks"], rep["unformed"]) == (3, 5, 1)
     assert rep["share"] > MAX_CORRECTABLE_SHARE and rep["by_level"]["value"]["share"] == 1.0 and rep["problems"]
     assert not correctable_report(tasks.with_columns(pl.lit(False).alias("correctable")))["problems"]
+
+
+# the admission's mean of the lab, with a tolerance so wide that any mean agrees with any other
+MEAN = """SELECT AVG(l.valuenum) AS mean_value FROM mimiciv_hosp.labevents l
+WHERE l.hadm_id = {{hadm_id}} AND l.subject_id = {{subject_id}} AND l.itemid = {{itemid}}
+HAVING COUNT(l.valuenum) > 0
+"""
+WIDE = "answer:\n  type: number\n  tolerance: 1000000\n  columns: [mean_value]\n"
+
+
+def test_a_value_within_tolerance_from_another_target_is_not_correctable(tmp_path, db):
+    # without the lab, the drop-one reading is the mean of every result of the admission: within the tolerance of
+    # the Clean mean, yet another set of rows, not the Clean target (a within-tolerance check called it correctable)
+    lab = _family(tmp_path / "lab", "noise:\n" + LAB_SWAP, reference=MEAN, answer=WIDE)
+    runner, clean = _clean(db, lab)
+    ids = [f"c{i}" for i in range(len(clean))]
+    out = inject_family(runner, lab, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    made = [o.twins["record"] for o in out if "record" in o.twins]
+    assert len(made) > 10
+    assert sum(t.correctable is True for t in made) <= len(made) // 5
+
+
+def test_same_target_ignores_the_tolerance_but_not_the_stated_precision():
+    from pipeline.construction.noise.drop_one import same_target
+    from pipeline.construction.requests.family import AnswerSpec
+
+    temp = AnswerSpec(type="number", tolerance=0.1)
+    assert not same_target(temp, 98.68, 98.588)
+    assert same_target(temp, 98.588 + 1e-12, 98.588)
+    assert same_target(AnswerSpec(type="number_with_unit", tolerance=0.1), {"value": 4.0, "unit": "MEQ/L"},
+                       {"value": 4.0, "unit": "mEq/L"})
+    assert not same_target(AnswerSpec(type="number_with_unit", tolerance=0.1), {"value": 4.05, "unit": "mEq/L"},
+                           {"value": 4.0, "unit": "mEq/L"})
+    assert same_target(AnswerSpec(type="datetime", precision="minute"), "2150-01-01 10:00:31", "2150-01-01 10:00:00")
+    assert same_target(AnswerSpec(type="string"), "Sepsis ", "sepsis")

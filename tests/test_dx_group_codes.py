@@ -162,35 +162,41 @@ def test_the_reference_leaves_out_what_only_the_broad_reading_counts(group, vers
     assert code in _members(b9 if version == 9 else b10, {code: set()})
 
 
-PLANNED = ("ELECTIVE", "SURGICAL SAME DAY ADMISSION")
-GUARD = re.compile(r"\n  AND NOT EXISTS \(SELECT 1 FROM \(VALUES\n.*?\) AS i \(dx_group, stratum_value\)[^\n]*", re.S)
+GUARD = re.compile(r"\n *AND NOT EXISTS \(SELECT 1 FROM \(VALUES\n.*?\) AS i \(dx_group, stratum_value\)[^\n]*", re.S)
+PICK = "WHERE ky.k = (SELECT MIN(k2.k) FROM keyed k2)"  # the weighted pick of one (fragments/empty_stratum_pick.sql)
 
 
 def test_no_empty_stratum_twin_names_an_acute_group_under_a_planned_admission(tiny_duckdb_url):
     """An empty (group, admission type) stratum a reader knows from medicine ("elective septicemia") is never a
-    Query twin's: the empty-stratum candidates leave fragments/implausible_group_strata.sql's pairs out. Without
-    the guard the tiny EHR offers such a stratum for some acute group (the check bites)."""
+    Noise twin's: the empty-stratum candidates (all three swaps) leave fragments/implausible_group_strata.sql's pairs
+    out. Without the guard the tiny EHR offers such a stratum (the check bites). Read over every candidate, not only
+    the one the weighted pick keeps."""
     from pipeline.construction.requests.family import load_families
     from pipeline.construction.sqlexec import render
 
     fam = next(f for f in load_families(ROOT / "contracts", SQL_DIR, display_base=ROOT)
-               if f.id == "diagnoses.pop_mean_charlson_by_principal_group_type")
-    guarded = fam.text("diagnoses/noise_pop_mean_charlson_by_principal_group_type_empty_stratum.sql")
-    unguarded = GUARD.sub("", guarded)
-    assert unguarded != guarded
-    acute = sorted({g for g, _t in re.findall(r"\('([^']+)', '([^']+)'\)",
-                                               (SQL_DIR / "fragments" / "implausible_group_strata.sql").read_text())})
+               if f.id == "labs.pop_mean_peak_creatinine_48h_by_group_type")
+    implausible = set(re.findall(r"\('([^']+)', '([^']+)'\)",
+                                 (SQL_DIR / "fragments" / "implausible_group_strata.sql").read_text()))
     bites = 0
     with duckdb.connect(tiny_duckdb_url.removeprefix("duckdb:///"), read_only=True) as con:
-        for group in acute:
-            slots = {"dx_group": group, "admission_type": "EW EMER.", "n_adm": 1}
+        groups = [r[0] for r in con.execute(render(fam.text(fam.spec.binding), {}, fam.slot_kinds)).fetchall()]
+        for swap in ("other_admission_type", "group_without_admission_type", "group_and_admission_type_apart"):
+            picked = fam.text(f"labs/noise_pop_mean_peak_creatinine_48h_by_group_type_{swap}.sql")
+            assert PICK in picked and "z.n >= 3" in picked
+            # every candidate, and every stratum with an admission a Clean one (the tiny EHR's strata are small)
+            guarded = picked.replace(PICK, "").replace("z.n >= 3", "z.n >= 1")
+            unguarded = GUARD.sub("", guarded)
+            assert unguarded != guarded
+            for group in sorted(set(groups)):
+                slots = {"dx_group": group, "admission_type": "EW EMER."}
 
-            def run(sql: str, slots: dict = slots) -> set[str]:
-                return {r[0] for r in con.execute(render(sql, slots, fam.slot_kinds)).fetchall()}
+                def run(sql: str, slots: dict = slots) -> set[tuple[str, str]]:
+                    return {(r[0], r[1]) for r in con.execute(render(sql, slots, fam.slot_kinds)).fetchall()}
 
-            assert not run(guarded) & set(PLANNED), group
-            bites += bool(run(unguarded) & set(PLANNED))
-    assert bites, "no acute group has an empty planned stratum on the tiny EHR: the test shows nothing"
+                assert not run(guarded) & implausible, (swap, group)
+                bites += bool(run(unguarded) & implausible)
+    assert bites, "no candidate is an implausible stratum on the tiny EHR: the test shows nothing"
 
 
 def render_table() -> str:

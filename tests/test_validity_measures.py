@@ -70,6 +70,19 @@ def test_gold_concentration_and_zero_rates_are_reported() -> None:
     assert any("rate is 0 in 30.0%" in p for p in rep["problems"])
 
 
+def test_a_family_too_small_to_measure_is_listed_not_gated() -> None:
+    """One of 3 golds is 33% by arithmetic and 3 twins cannot show 3 operators: such a family is listed apart; the
+    same shares over MIN_MEASURED_FAMILY_PAIRS pairs are problems."""
+    spec = {"id": "labs.small", "noise": [{"level": "record", "breaks": "a", "kind": "content"}]}
+    for n, gated in ((3, False), (measures.MIN_MEASURED_FAMILY_PAIRS, True)):
+        golds = [{"family": "labs.small", "variant": "clean", "answer": json.dumps(i % 3)} for i in range(n)]
+        rep = measures.gold_report(pl.DataFrame(golds), set())
+        assert bool(rep["problems"]) is gated and (rep["families_too_small_to_measure"] == ["labs.small"]) is not gated
+        ops = measures.operator_report(pl.DataFrame(_noise("labs.small", {"record:a:x/noise_a": n})), [spec])
+        assert ("labs.small" in ops["families_below_operator_floor"]) is gated
+        assert ("labs.small" in ops["families_too_small_to_measure"]) is not gated
+
+
 def test_wording_problems() -> None:
     from pipeline.construction.requests.family import load_synonyms
     from pipeline.paths import CONTRACTS_DIR

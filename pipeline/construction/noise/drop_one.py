@@ -1,7 +1,9 @@
 """The drop-one reading of a Noise twin (DESIGN §4 "One handle per target"): the twin's reference with the
-perturbed detail removed. When it finds the Clean twin's target (its answer equals the Clean answer), the twin is a
-*correctable restatement*: a careful analyst answers and says what was misstated, so it is no evidence the record
-lacks.
+perturbed detail removed. When it finds the Clean twin's target, the twin is a *correctable restatement*: a careful
+analyst answers and says what was misstated, so it is no evidence the record lacks. "Finds the target" is judged by
+the answer computed exactly as the Clean one was (`same_target`): the same rows give the same value to the last
+digit, so a value merely within the family's tolerance (another cohort's mean 0.09 °F away, another stay's first
+result) is another target, not the Clean one.
 
 Generic, from the SQL: the perturbed detail is the set of slots whose values differ between the Clean and the Noise
 binding (a swapped lab is `itemid` and `lab_label`; a shifted date, one slot). Every predicate that reads one of
@@ -20,7 +22,7 @@ import sqlglot
 from sqlglot import exp
 
 from pipeline.common.answers import answer_columns
-from pipeline.construction.requests.family import Family
+from pipeline.construction.requests.family import AnswerSpec, Family
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, normalize
 from pipeline.construction.sqlexec import SetRunner
 from pipeline.construction.verification.verify import answers_agree, make_answer
@@ -101,6 +103,21 @@ def _first_answers(tree: exp.Select, cols: list[str]) -> exp.Select:
     return outer
 
 
+def same_target(spec: AnswerSpec, found: Any, clean: Any) -> bool:
+    """The drop-one answer is the Clean one computed from the same rows: `answers_agree` without the family's
+    tolerance (numbers equal up to floating-point summation order, 1e-9 relative); precision and case still apply,
+    as they are how the answer is stated, not how far two targets may lie apart."""
+    exact = spec.model_copy(update={"tolerance": 0.0})
+    if isinstance(found, int | float) and isinstance(clean, int | float) and not isinstance(found, bool):
+        return abs(float(found) - float(clean)) <= 1e-9 * max(1.0, abs(float(clean)))
+    if spec.type == "number_with_unit" and isinstance(found, dict) and isinstance(clean, dict):
+        return (same_target(spec.model_copy(update={"type": "number"}), found.get("value"), clean.get("value"))
+                and answers_agree(exact, found, {**clean, "value": found.get("value")}))
+    if isinstance(found, list) and isinstance(clean, list) and spec.type != "list":
+        return len(found) == len(clean) and all(same_target(spec, x, y) for x, y in zip(found, clean, strict=True))
+    return answers_agree(exact, found, clean)
+
+
 @dataclass
 class DropOne:
     """One twin's drop-one verdict: correctable (None: no drop-one reading could be formed or run) and the answer
@@ -137,7 +154,7 @@ def drop_one_verdicts(runner: SetRunner, family: Family, twins: list[tuple[int, 
             continue
         for k, _ in binds:
             answer, reason, _ = make_answer(spec, rows.get(k, []))
-            if reason is None and answers_agree(spec, answer, clean_answer[k]):
+            if reason is None and same_target(spec, answer, clean_answer[k]):
                 out[k] = DropOne(True, answer)
             else:
                 out[k] = DropOne(False, note=reason or "another answer")

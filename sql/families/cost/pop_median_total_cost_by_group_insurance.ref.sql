@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated insurance;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated insurance
 --   charges    each cohort admission's total cost (all charge types); admissions without charges count as 0
@@ -14,4 +14,4 @@
 SELECT ROUND(CAST(PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY COALESCE(ch.total_cost, 0)) AS NUMERIC), 2) AS median_total_cost
 FROM cohort c
 LEFT JOIN charges ch ON ch.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

@@ -1,5 +1,5 @@
 -- Cohort: admissions whose principal (first-coded) diagnosis is a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_location;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions whose principal (first-coded) diagnosis is the group
 --   cohort     those admissions with the stated admission_location
 --   charges    each cohort admission's total cost (all charge types); admissions without charges count as 0
@@ -15,4 +15,4 @@
 SELECT ROUND(CAST(PERCENTILE_CONT(0.75) WITHIN GROUP (ORDER BY COALESCE(ch.total_cost, 0)) AS NUMERIC), 2) AS p75_total_cost
 FROM cohort c
 LEFT JOIN charges ch ON ch.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

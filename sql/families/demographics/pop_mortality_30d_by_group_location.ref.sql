@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_location;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_location
 --   outcome    death within 30 days of admittime: in-hospital deathtime, or the patient's date of death
@@ -16,4 +16,4 @@
 SELECT ROUND(CAST(100.0 * SUM(o.died_30d) / COUNT(*) AS NUMERIC), 1) AS pct_died_30d
 FROM cohort c
 JOIN outcome o ON o.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

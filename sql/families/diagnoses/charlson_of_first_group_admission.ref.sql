@@ -1,8 +1,8 @@
 -- Charlson comorbidity index (the MIMIC-IV community definition: 17 comorbidity groups from ICD-9 and ICD-10
 -- codes, liver disease / diabetes / cancer counted at their most severe weight, plus an age score) of the
--- patient's first admission coded with a diagnosis group.
---   group_adm  the patient's admissions coded with the group (its ICD-9 or ICD-10 pattern)
---   index_adm  the earliest of them (a tie would surface as two rows), admitted on the stated date; age at admission
+-- patient's first admission with a principal (seq_num 1) diagnosis of a diagnosis group.
+--   group_adm  the patient's admissions whose principal diagnosis is of the group (its ICD-9 or ICD-10 codes)
+--   index_adm  the earliest of them (a tie would surface as two rows); age at admission
 --   diag       that admission's diagnoses, split into ICD-9 and ICD-10 codes
 --   com        one 0/1 flag per Charlson comorbidity
 --   ag         the age score: < 50 → 0, 50-59 → 1, 60-69 → 2, 70-79 → 3, ≥ 80 → 4
@@ -11,7 +11,7 @@ WITH dx_group_codes AS (
 ), group_adm AS (
   SELECT DISTINCT a.hadm_id, a.admittime
   FROM mimiciv_hosp.admissions a
-  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id AND d.seq_num = 1
   WHERE a.subject_id = {{subject_id}}
     AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
       WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
@@ -21,7 +21,6 @@ WITH dx_group_codes AS (
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = g.hadm_id
   JOIN mimiciv_hosp.patients p ON p.subject_id = a.subject_id
   WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
-    AND CAST(a.admittime AS DATE) = {{admit_date}}
 -- include: fragments/charlson_index_steps.sql
 )
 SELECT

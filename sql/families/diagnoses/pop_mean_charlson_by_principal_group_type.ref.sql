@@ -1,5 +1,5 @@
 -- Cohort: admissions whose principal (first-coded) diagnosis is a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_type;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions whose principal (first-coded) diagnosis is the group
 --   cohort     those admissions with the stated admission_type
 --   diag, com  each cohort admission's ICD-9/ICD-10 codes and one 0/1 flag per Charlson comorbidity
@@ -34,4 +34,4 @@
 SELECT ROUND(CAST(AVG(ch.charlson_comorbidity_index) AS NUMERIC), 2) AS mean_charlson
 FROM cohort c
 JOIN charlson ch ON ch.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

@@ -2,7 +2,7 @@
 -- list (dx_group, stratum_value): an acute, unplanned condition under a planned admission type ("elective
 -- septicemia", "same-day-surgery ischemic stroke"). Such a stratum is empty for a clinical reason, so a reader knows
 -- the twin is Noise from medicine alone, not from the record (a tell; issue 21). Included by the empty-stratum
--- candidates (fragments/empty_stratum.sql, the group-without-type candidates).
+-- candidates (fragments/empty_stratum_pick.sql).
       ('septicemia', 'ELECTIVE'), ('septicemia', 'SURGICAL SAME DAY ADMISSION'), ('ischemic stroke', 'ELECTIVE'),
       ('ischemic stroke', 'SURGICAL SAME DAY ADMISSION'), ('myocardial infarction', 'ELECTIVE'),
       ('myocardial infarction', 'SURGICAL SAME DAY ADMISSION'), ('gastrointestinal hemorrhage', 'ELECTIVE'),

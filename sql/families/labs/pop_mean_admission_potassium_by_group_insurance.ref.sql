@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated insurance;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated insurance
 --   first_k    each cohort admission's first blood potassium (RANK by charttime). An admission whose first
@@ -22,4 +22,4 @@
 SELECT ROUND(CAST(AVG(fk.valuenum) AS NUMERIC), 3) AS mean_first_potassium
 FROM cohort c
 LEFT JOIN first_k fk ON fk.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_type;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_type
 --   peak       each cohort admission's highest blood creatinine charted within 48 h of admittime
@@ -17,4 +17,4 @@
 SELECT ROUND(CAST(AVG(pk.peak_creatinine) AS NUMERIC), 3) AS mean_peak_creatinine
 FROM cohort c
 LEFT JOIN peak pk ON pk.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

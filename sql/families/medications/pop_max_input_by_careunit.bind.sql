@@ -1,12 +1,12 @@
 -- (cohort floor: 20 admissions, or 0.5 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
 -- (first care unit, ICU input with a single amount unit) given in ≥ 20 stays starting in that unit (a maximum over a
--- handful does not discriminate); n_stays = that count, which the question states
+-- handful does not discriminate); the count is not a slot (the question names
+-- the cohort by its unit and input only)
 WITH u AS (
   SELECT i.itemid FROM mimiciv_icu.inputevents i WHERE i.amount IS NOT NULL
   GROUP BY i.itemid HAVING COUNT(DISTINCT i.amountuom) = 1
 )
-SELECT s.first_careunit AS careunit, i.itemid, d.label AS input_label, MIN(i.amountuom) AS unit,
-       COUNT(DISTINCT s.stay_id) AS n_stays
+SELECT s.first_careunit AS careunit, i.itemid, d.label AS input_label, MIN(i.amountuom) AS unit
 FROM mimiciv_icu.inputevents i
 JOIN u ON u.itemid = i.itemid
 JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id

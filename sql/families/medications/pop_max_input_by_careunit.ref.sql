@@ -5,4 +5,4 @@ SELECT MAX(CASE WHEN i.amountuom = {{unit}} THEN i.amount END) AS max_amount,
 FROM mimiciv_icu.inputevents i
 JOIN mimiciv_icu.icustays s ON s.stay_id = i.stay_id
 WHERE s.first_careunit = {{careunit}} AND i.itemid = {{itemid}} AND i.amount IS NOT NULL
-HAVING COUNT(DISTINCT s.stay_id) = {{n_stays}}
+HAVING COUNT(DISTINCT s.stay_id) > 0

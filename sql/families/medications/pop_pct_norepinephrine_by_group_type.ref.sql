@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_type;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_type
 --              (only admissions with an ICU stay)
@@ -18,4 +18,4 @@
 SELECT ROUND(CAST(100.0 * COUNT(DISTINCT pr.hadm_id) / COUNT(DISTINCT c.hadm_id) AS NUMERIC), 1) AS pct_norepinephrine
 FROM cohort c
 LEFT JOIN pressor pr ON pr.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

@@ -1,6 +1,5 @@
 -- Reading: an amount asked in a unit is answerable from the infusion's total amount when that is recorded in the
--- unit (a bag of drug in mL), or from the amount in a unit of the same dimension (g/mg/mcg, mL/L) after conversion;
--- the stated number of stays is a fact of the question under every reading
+-- unit (a bag of drug in mL), or from the amount in a unit of the same dimension (g/mg/mcg, mL/L) after conversion
 SELECT MAX(v.amount) AS max_amount
 FROM (
   SELECT i.totalamount AS amount
@@ -13,7 +12,4 @@ FROM (
     AND ((LOWER(i.amountuom) IN ('g', 'grams', 'mg', 'mcg') AND LOWER({{unit}}) IN ('g', 'grams', 'mg', 'mcg'))
          OR (LOWER(i.amountuom) IN ('ml', 'l') AND LOWER({{unit}}) IN ('ml', 'l')))
 ) v
-WHERE (SELECT COUNT(DISTINCT s2.stay_id) FROM mimiciv_icu.inputevents i2 JOIN mimiciv_icu.icustays s2
-    ON s2.stay_id = i2.stay_id
-       WHERE s2.first_careunit = {{careunit}} AND i2.itemid = {{itemid}} AND i2.amount IS NOT NULL) = {{n_stays}}
 HAVING MAX(v.amount) IS NOT NULL

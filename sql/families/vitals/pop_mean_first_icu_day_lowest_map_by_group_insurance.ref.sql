@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated insurance;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated insurance
 --              (only admissions with one ICU stay at their first ICU intime: an admission with
@@ -30,4 +30,4 @@
 SELECT ROUND(CAST(AVG(nd.lowest_map) AS NUMERIC), 2) AS mean_lowest_map
 FROM cohort c
 JOIN nadir nd ON nd.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

@@ -1,5 +1,5 @@
 -- Cohort: admissions coded with a diagnosis group (ICD-9 or ICD-10 pattern) with the stated admission_type;
--- the question states the cohort size, checked by HAVING.
+-- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_type
 --              (only admissions with one ICU stay at their first ICU intime: an admission with
@@ -29,4 +29,4 @@
 SELECT ROUND(CAST(AVG(pk.peak_hr) AS NUMERIC), 2) AS mean_peak_hr
 FROM cohort c
 JOIN peak pk ON pk.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) = {{n_adm}}
+HAVING COUNT(DISTINCT c.hadm_id) > 0

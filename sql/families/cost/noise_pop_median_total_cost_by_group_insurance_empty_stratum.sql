@@ -1,3 +1,0 @@
--- Query noise: an insurance of this EHR under which no admission coded with the group (the presupposed cohort is empty)
--- include: fragments/group_admissions.sql
--- include: fragments/empty_stratum.sql stratum=insurance where=

@@ -1,4 +1,0 @@
--- Query noise: a admission_location of this EHR under which no admission coded with the group (the presupposed cohort
---   is empty)
--- include: fragments/group_admissions.sql
--- include: fragments/empty_stratum.sql stratum=admission_location where=

@@ -1,4 +1,0 @@
--- Query noise: an admission type (one Clean questions of the family use: match_clean) under which no admission coded
--- with the group (the presupposed cohort is empty)
--- include: fragments/group_admissions.sql
--- include: fragments/empty_stratum.sql stratum=admission_type where=

@@ -1,9 +1,0 @@
--- Query noise: a standard cut-off of the lab (1, 1.5, 2, 3 or 5 × its upper reference limit, as Clean twins use)
--- that no admission with the drug exceeded
-SELECT DISTINCT CAST(ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS DOUBLE PRECISION) AS threshold
-FROM (SELECT MIN(l.ref_range_upper) AS upper FROM mimiciv_hosp.labevents l
-      WHERE l.itemid = {{itemid}} AND l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL) lim
-CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0), (5.0)) AS k(k)
-WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.prescriptions p JOIN mimiciv_hosp.labevents l ON l.hadm_id = p.hadm_id
-                  WHERE p.drug = {{drug}} AND l.itemid = {{itemid}}
-                    AND l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1))

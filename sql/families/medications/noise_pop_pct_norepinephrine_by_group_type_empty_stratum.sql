@@ -1,5 +1,0 @@
--- Query noise: a admission_type of this EHR under which no admission coded with the group (the presupposed cohort is
---   empty)
--- include: fragments/group_admissions.sql
--- include: fragments/empty_stratum.sql stratum=admission_type \
---   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)"

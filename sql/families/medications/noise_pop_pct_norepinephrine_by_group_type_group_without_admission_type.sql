@@ -1,0 +1,13 @@
+-- Record noise: another diagnosis group of the family's Clean cohorts that no admission of the family's kind with the
+-- stated admission type was coded with: the group names a diagnosis nobody in that cohort had.
+-- Candidates from fragments/empty_stratum_twins.sql (weighted by the Clean frequency of the group and the admission
+-- type).
+WITH dx_group_codes AS (
+  -- include: fragments/dx_group_codes.sql
+), dx_groups(dx_group) AS (VALUES
+  -- include: fragments/dx_groups.sql
+  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
+  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
+  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+-- include: fragments/empty_stratum_twins.sql stratum=admission_type dx= \
+--   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)" min=3 swap=group

@@ -1,9 +1,0 @@
--- the stated cohort size is right (vacuous when the cohort is empty: that is cohort_exists's failure)
--- include: fragments/group_admissions.sql
--- include: fragments/stratum_cohort.sql stratum=admission_type
-    AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0
-         WHERE s0.hadm_id = a.hadm_id
-           AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
-)
-SELECT COUNT(*) = 0 OR COUNT(*) = {{n_adm}} AS holds
-FROM cohort
