@@ -138,3 +138,35 @@ def test_a_reading_that_changes_nothing_is_reported(tmp_path, db):
     assert rep["by_family"][fam.id]["any_lab"]["clean_changed"] > 0
     assert rep["by_family"][fam.id]["any_lab"]["noise_answered"] == hits["any_lab"]
     assert len(rep["problems"]) == 1 and "'same_lab_by_min_time'" in rep["problems"][0]
+
+
+def _swap_family(tmp_path: Path, swap: str) -> tuple:
+    """The project's next-admission-cost family, its broad_group reading declared as `swap`."""
+    root = Path(__file__).resolve().parents[1]
+    path = tmp_path / "contracts" / "cost" / "next_admission_cost_after_first_group.yaml"
+    path.parent.mkdir(parents=True)
+    text = (root / "contracts" / "cost" / "next_admission_cost_after_first_group.yaml").read_text()
+    before = "    swap: {fragments/dx_group_codes.sql: fragments/dx_group_codes_broad.sql}\n"
+    assert before in text
+    path.write_text(text.replace(before, swap))
+    return load_family_file(path, root / "sql" / "families")
+
+
+def test_a_swap_reading_is_the_reference_with_its_fragment_swapped(tmp_path):
+    """A reading that differs from the reference only in a fragment is declared as the swap, not as a copy of the
+    reference: seven such copies had been kept in step by hand."""
+    fam, errs = _swap_family(tmp_path, "    swap: {fragments/dx_group_codes.sql: fragments/dx_group_codes_broad.sql}\n")
+    assert not errs, [str(e) for e in errs]
+    reading = fam.spec.readings[0]
+    text, ref = fam.text(reading.key), fam.text(fam.spec.reference)
+    codes_end = "), ranked AS ("  # the code set is the first CTE; everything after it is the reference's
+    assert text != ref and text.split(codes_end)[0] != ref.split(codes_end)[0]
+    assert len(ref.split(codes_end)) == 2 and text.split(codes_end)[1:] == ref.split(codes_end)[1:]
+
+    _, errs = _swap_family(tmp_path / "missing", "    swap: {fragments/lab_label.sql: fragments/dx_group_codes_broad.sql}\n")
+    assert any("fragments/lab_label.sql, which the reference does not include" in str(e) for e in errs)
+    _, errs = _swap_family(tmp_path / "both", "    sql: cost/next_admission_cost_after_first_group.ref.sql\n"
+                           "    swap: {fragments/dx_group_codes.sql: fragments/dx_group_codes_broad.sql}\n")
+    assert any("exactly one of sql" in str(e) for e in errs)
+    _, errs = _swap_family(tmp_path / "same", "    swap: {fragments/dx_group_codes.sql: fragments/dx_group_codes.sql}\n")
+    assert any("must differ from the reference" in str(e) for e in errs)

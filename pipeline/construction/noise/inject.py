@@ -257,7 +257,7 @@ def inject_family(runner: SetRunner, family: Family, clean: list[dict[str, SlotV
     kinds = family.slot_kinds
     conditions = [(c.name, family.text(c.sql)) for c in family.spec.conditions]
     reference = family.text(family.spec.reference)
-    readings = [(r.name, family.text(r.sql)) for r in family.spec.readings]
+    readings = [(r.name, family.text(r.key)) for r in family.spec.readings]
     proved = ["reference", *(n for n, _ in readings)]
     outcomes = outcomes if outcomes is not None else [NoiseOutcome() for _ in clean]
     cid = dict(enumerate(pair_ids))

@@ -117,9 +117,24 @@ class ReadingSpec(_Strict):
     columns). Noise twins must give no answer under every reading; `clean` says what a Clean task needs."""
 
     name: str = Field(pattern=r"^\w+$")
-    sql: str
+    sql: str | None = None
+    # the reference with some of its fragments swapped ({included fragment: fragment to include instead}): a reading
+    # that differs from the reference only in a definition kept in a fragment (a code set) is written once, not as a
+    # copy of the reference that drifts from it
+    swap: dict[str, str] | None = None
     clean: Literal["agree", "alias", "noise_only"] = "agree"
     description: str = ""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "ReadingSpec":
+        if (self.sql is None) == (self.swap is None):
+            raise ValueError("a reading needs exactly one of sql (an SQL file) or swap (fragments of the reference)")
+        return self
+
+    @property
+    def key(self) -> str:
+        """The key of the reading's SQL in Family.sql: its file, or a name of its own for a swapped reference."""
+        return self.sql if self.sql is not None else f"reading:{self.name}"
 
 
 class FamilySpec(_Strict):
@@ -426,6 +441,24 @@ def expand_includes(text: str, sql_dir: Path, chain: tuple[str, ...] = (), *, na
     return INCLUDE_RE.sub(one, text)
 
 
+def swap_includes(text: str, swap: dict[str, str]) -> tuple[str, str | None]:
+    """`text` with each `-- include:` of a fragment in `swap` including its replacement instead (the include's hole
+    values kept), or a problem naming a fragment `text` does not include."""
+    found: set[str] = set()
+
+    def one(m: re.Match) -> str:
+        rel = m.group(1)
+        if rel not in swap:
+            return m.group(0)
+        found.add(rel)
+        start = m.start(1) - m.start(0)
+        return m.group(0)[:start] + swap[rel] + m.group(0)[start + len(rel):]
+
+    out = INCLUDE_RE.sub(one, text)
+    missing = sorted(set(swap) - found)
+    return out, (f"swap names {', '.join(missing)}, which the reference does not include" if missing else None)
+
+
 def included_files(text: str) -> list[str]:
     """The fragments a SQL file includes directly (paths under sql/families)."""
     return [m.group(1) for m in INCLUDE_RE.finditer(text)]
@@ -484,15 +517,24 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     sql_refs += [(("noise", i, "drop_one"), n.drop_one, True, False, False) for i, n in enumerate(spec.noise) if n.drop_one]
     if spec.answer.aliases:
         sql_refs.append((("answer", "aliases"), spec.answer.aliases, True, False, False))
-    sql_refs += [(("readings", i, "sql"), r.sql, True, False, False) for i, r in enumerate(spec.readings)]
+    sql_refs += [(("readings", i, "sql"), r.sql, True, False, False) for i, r in enumerate(spec.readings) if r.sql]
+    swapped = {r.key: (("readings", i, "swap"), r.swap) for i, r in enumerate(spec.readings) if r.swap}
+    sql_refs += [(loc, key, True, False, False) for key, (loc, _) in swapped.items()]
     for loc, rel, lateral, holds, is_binding in sql_refs:
-        file = sql_dir / rel
+        file = sql_dir / (spec.reference if rel in swapped else rel)
         if not file.is_file():
             err(loc, f"SQL file not found: {_rel(file, display_base) if display_base else file}")
             continue
         shown_sql = _rel(file, display_base) if display_base else str(file)
+        raw = file.read_text()
+        if rel in swapped:
+            raw, problem = swap_includes(raw, swapped[rel][1])
+            if problem:
+                err(loc, problem, shown_sql)
+                continue
+            shown_sql = f"{shown_sql} ({rel})"
         try:
-            text_sql = expand_includes(file.read_text(), sql_dir, name=shown_sql)
+            text_sql = expand_includes(raw, sql_dir, name=shown_sql)
         except IncludeError as e:
             err(loc, str(e), shown_sql)
             continue
@@ -541,8 +583,8 @@ def load_family_file(path: Path, sql_dir: Path, *, display_base: Path | None = N
     for i, r in enumerate(spec.readings):
         if r.clean == "alias" and spec.answer.type != "string":
             err(("readings", i, "clean"), "clean: alias needs a string answer (the verifier matches aliases as text)")
-        if r.sql == spec.reference:
-            err(("readings", i, "sql"), "a reading must differ from the reference SQL")
+        if r.sql == spec.reference or (r.swap and all(k == v for k, v in r.swap.items())):
+            err(("readings", i, "sql" if r.sql else "swap"), "a reading must differ from the reference SQL")
     if spec.answer.columns is None and spec.answer.type == "number_with_unit":
         err(("answer", "columns"), "number_with_unit needs columns: [value column, unit column]")
     if spec.answer.type == "number_with_unit" and spec.answer.columns and len(spec.answer.columns) != 2:

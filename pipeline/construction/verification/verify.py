@@ -119,7 +119,7 @@ def check_readings(runner: SetRunner, family: Family, accepted: list[tuple[int, 
         live = [(b, s) for b, s in accepted if out[b].accepted]
         if reading.clean == "noise_only" or not live:
             continue
-        rows = runner.rows(family.text(reading.sql), live, kinds, kind="reading")
+        rows = runner.rows(family.text(reading.key), live, kinds, kind="reading")
         for b, _ in live:
             v = out[b]
             answer, reason, _ = make_answer(spec, rows.get(b, []))

@@ -2,26 +2,9 @@
 -- how often the group could be a Clean binding (patients whose first admission with it as principal diagnosis is not
 -- their first admission, capped at the 30 Clean bindings a group keeps), so Noise
 -- groups follow the Clean groups' distribution of a family about principal diagnoses
---   dx_groups  the family's groups
---   weights    patients whose first admission with the group as principal is a later one, at most 30
+--   dx_groups, weights  fragments/principal_group_weights.sql
 --   valid      groups this patient was never coded with, with cumulative weights
-WITH dx_group_codes AS (
-  -- include: fragments/dx_group_codes.sql
-), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-), weights AS (
-  SELECT x.dx_group, LEAST(COUNT(*), 30) AS w
-  FROM (SELECT g.dx_group, a.subject_id, MIN(a.admittime) AS admittime
-        FROM dx_groups g
-        JOIN mimiciv_hosp.diagnoses_icd d
-          ON d.seq_num = 1 AND g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
-        JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
-        GROUP BY g.dx_group, a.subject_id) x
-  JOIN (SELECT a0.subject_id, MIN(a0.admittime) AS admittime FROM mimiciv_hosp.admissions a0
-        GROUP BY a0.subject_id) f ON f.subject_id = x.subject_id
-  WHERE x.admittime > f.admittime
-  GROUP BY x.dx_group
+-- include: fragments/principal_group_weights.sql
 ), valid AS (
   SELECT wt.dx_group, wt.w,
          SUM(wt.w) OVER (ORDER BY wt.dx_group) AS hi, SUM(wt.w) OVER () AS total

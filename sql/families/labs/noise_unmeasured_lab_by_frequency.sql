@@ -5,8 +5,7 @@
 -- twins, a wording tell
 --   named    every lab named unambiguously by label, fluid and category, with its display label and the
 --            admissions in which it has a numeric result (slot-free: hoisted, computed once per chunk)
---   allowed  the labs the twin may name: same fluid and category, never drawn in this admission
---   cum      cumulative weights, for the weighted draws
+--   (then fragments/unmeasured_lab_draw.sql: the labs never drawn in this admission, three weighted draws)
 WITH named AS (
   SELECT d.itemid, d.fluid, d.category, f.n,
 -- include: fragments/lab_label.sql alias=d
@@ -15,25 +14,4 @@ WITH named AS (
         FROM mimiciv_hosp.labevents l0
         WHERE l0.valuenum IS NOT NULL AND l0.hadm_id IS NOT NULL
         GROUP BY l0.itemid) f ON f.itemid = d.itemid
-  WHERE d.label || '|' || d.fluid || '|' || d.category IN (
-        SELECT q.label || '|' || q.fluid || '|' || q.category FROM mimiciv_hosp.d_labitems q
-        GROUP BY q.label, q.fluid, q.category HAVING COUNT(*) = 1)
-), allowed AS (
-  SELECT nm.itemid, nm.n, nm.lab_label
-  FROM named nm
-  JOIN mimiciv_hosp.d_labitems d0 ON d0.itemid = {{itemid}} AND d0.category = nm.category AND d0.fluid = nm.fluid
-  WHERE nm.itemid <> {{itemid}}
-    AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l
-                    JOIN mimiciv_hosp.admissions a ON a.hadm_id = {{hadm_id}}
-                    WHERE l.subject_id = a.subject_id AND l.itemid = nm.itemid
-                      AND (l.hadm_id = a.hadm_id
-                           OR (l.hadm_id IS NULL AND l.charttime BETWEEN a.admittime AND a.dischtime)))
-), cum AS (
-  SELECT a.itemid, a.lab_label, a.n, SUM(a.n) OVER (ORDER BY a.itemid) AS hi, SUM(a.n) OVER () AS total
-  FROM allowed a
-)
-SELECT c.itemid, c.lab_label
-FROM cum c
-CROSS JOIN (VALUES (1), (2), (3)) AS k(k)
-WHERE (c.hi - c.n) * 10007 <= ((CAST({{hadm_id}} AS BIGINT) * 7919 + {{itemid}} * k.k * 131) % 10007) * c.total
-  AND ((CAST({{hadm_id}} AS BIGINT) * 7919 + {{itemid}} * k.k * 131) % 10007) * c.total < c.hi * 10007
+-- include: fragments/unmeasured_lab_draw.sql
