@@ -1,7 +1,5 @@
 -- Value noise: the admission type of the cell that lent this cell's diagnosis for a swap (a second matching, salt b:
--- this cell lends its admission type in the first) (fragments/pop_mean_cost_by_dx_type_cells.sql,
--- fragments/cross_pairs.sql): no admission coded with the diagnosis is of that type
--- include: fragments/pop_mean_cost_by_dx_type_cells.sql salt=b grp=''
-SELECT p.rg_s AS admission_type
-FROM rg_pair p
-WHERE p.rg_pd = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_ps = {{admission_type}}
+-- this cell lends its admission type in the first) (the binding's twin_stratum: fragments/cross_twins.sql): no
+-- admission coded with the diagnosis is of that type
+SELECT {{twin_stratum}} AS admission_type
+WHERE {{twin_stratum}} <> ''

@@ -6,10 +6,16 @@
 -- payers and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis lacking the payer
 -- (≤ 2 payers per diagnosis), they named the few rare diagnoses without Medicare over and over (5 Noise, 1 Clean each;
 -- family AUROC 0.91-0.95)
--- include: fragments/pop_mean_age_by_dx_insurance_cells.sql salt=a grp=''
+-- include: fragments/pop_mean_age_by_dx_insurance_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp=''
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=''
+-- include: fragments/cross_pairs.sql m=mc salt=c grp=SUBSTRING(c.rg_d,1,3)
 , rg_used AS (
-  SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
+  SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
 )
-SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS insurance
-FROM rg_used u
+-- include: fragments/cross_twins.sql dx=ma stratum=mb
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS insurance, u.twin_dx,
+       u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
+FROM rg_twin u
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d
+LEFT JOIN mc_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s

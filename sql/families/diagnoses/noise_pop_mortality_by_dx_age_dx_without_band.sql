@@ -1,8 +1,6 @@
--- Record noise: the diagnosis this cell's band was matched with (fragments/pop_mortality_by_dx_age_cells.sql,
--- fragments/cross_pairs.sql), one that no admission of a patient in the question's age band was coded with: the cohort
--- the question presupposes is empty
--- include: fragments/pop_mortality_by_dx_age_cells.sql salt=a grp=''
+-- Record noise: the diagnosis this cell's band was matched with (the binding's twin_dx: fragments/cross_twins.sql), one
+-- that no admission of a patient in the question's age band was coded with: the cohort the question presupposes is
+-- empty
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
-FROM rg_pair p
-JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd
-WHERE p.rg_d = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_s = CAST({{age_lo}} AS VARCHAR)
+FROM mimiciv_hosp.d_icd_diagnoses t
+WHERE CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = {{twin_dx}}

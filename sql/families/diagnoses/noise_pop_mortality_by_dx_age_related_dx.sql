@@ -1,8 +1,6 @@
 -- Record noise, the near miss: the diagnosis this cell's band was matched with among the cells of the same ICD version
--- and chapter (first character; matched within the chapter: fragments/pop_mortality_by_dx_age_cells.sql,
--- fragments/cross_pairs.sql), one that no admission of a patient in the question's age band was coded with
--- include: fragments/pop_mortality_by_dx_age_cells.sql salt=b grp=SUBSTRING(c.rg_d,1,3)
+-- and chapter (first character; matched within the chapter: the binding's twin_near_dx), one
+-- that no admission of a patient in the question's age band was coded with
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
-FROM rg_pair p
-JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd
-WHERE p.rg_d = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_s = CAST({{age_lo}} AS VARCHAR)
+FROM mimiciv_hosp.d_icd_diagnoses t
+WHERE CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = {{twin_near_dx}}

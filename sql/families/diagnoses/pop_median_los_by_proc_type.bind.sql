@@ -5,10 +5,14 @@
 -- occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The twins then name the types
 -- and procedures the Clean questions name at about the same rate (family AUROC 0.64-0.67 with ≤ 2 types per procedure
 -- and the twins' any Clean procedure or type apart)
--- include: fragments/pop_median_los_by_proc_type_cells.sql salt=a grp=''
+-- include: fragments/pop_median_los_by_proc_type_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp=''
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=''
 , rg_used AS (
-  SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
+  SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
 )
-SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_type
-FROM rg_used u
+-- include: fragments/cross_twins.sql dx=ma stratum=mb
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_type, u.twin_dx,
+       u.twin_stratum
+FROM rg_twin u
 JOIN mimiciv_hosp.d_icd_procedures t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d

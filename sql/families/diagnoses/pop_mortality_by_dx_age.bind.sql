@@ -5,13 +5,17 @@
 -- a floor of 10 admissions and the twins any diagnosis lacking the band, nearly every Clean diagnosis occurred in every
 -- band and the twins named the few diagnoses of one age group over and over (aortic stenosis: 16 Noise, 2 Clean; family
 -- AUROC 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band
--- include: fragments/pop_mortality_by_dx_age_cells.sql salt=a grp=''
+-- include: fragments/pop_mortality_by_dx_age_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp=''
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3)
 , rg_used AS (
-  SELECT p.rg_d, p.rg_s FROM rg_pair p
+  SELECT p.rg_d, p.rg_s FROM ma_pair p
   UNION
-  SELECT p.rg_pd, p.rg_ps FROM rg_pair p
+  SELECT p.rg_pd, p.rg_ps FROM ma_pair p
 )
+-- include: fragments/cross_twins.sql dx=ma stratum=ma
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, CAST(u.rg_s AS INTEGER) AS age_lo,
-       CAST(u.rg_s AS INTEGER) + 9 AS age_hi
-FROM rg_used u
+       CAST(u.rg_s AS INTEGER) + 9 AS age_hi, u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
+FROM rg_twin u
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d
+LEFT JOIN mb_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s

@@ -7,11 +7,14 @@
 -- (an expression of the cell c: '' for one group) and cut in blocks of 512 (linear work); an edge is kept when it is
 -- both the least-md5 edge out of i and into j among the cells not yet matched, in 5 rounds (one matched 22 of 79).
 -- Needs CTEs rg_cell(rg_d, rg_s) (the cells, text keys) and rg_have(rg_d, rg_s) (every combination whose cohort is
--- non-empty); a cell's diagnosis also occurs with another stratum (so the stratum selects: else the value twin is
--- answered by dropping it) and lacks some cell's stratum (only such diagnoses can be swapped in: with every cell, the
--- twins named only them and the Clean questions also the diagnoses every stratum has, AUROC 0.76 in
--- pop_mortality_by_dx_age). Ends with CTE rg_pair(rg_d, rg_s, rg_pd, rg_ps) (cell i, cell j), closed. Holes: salt, grp.
-), rg_ord AS (
+-- non-empty), closed; a cell's diagnosis also occurs with another stratum (so the stratum selects: else the value twin
+-- is answered by dropping it) and lacks some cell's stratum (only such diagnoses can be swapped in: with every cell,
+-- the twins named only them and the Clean questions also the diagnoses every stratum has, AUROC 0.76 in
+-- pop_mortality_by_dx_age). Adds CTEs named ${m}_… and ends with CTE ${m}_pair(rg_d, rg_s, rg_pd, rg_ps) (cell i, cell
+-- j), closed; a query can hold several matchings of the same cells (each its own m). Computed once, in the family's
+-- binding query, which carries each cell's partners as slots (twin_dx, twin_stratum, twin_near_dx): a noise candidate
+-- query that matched again for every chunk of bindings made the noise step 4-7 times slower. Holes: m, salt, grp.
+, ${m}_ord AS (
   SELECT c.rg_d, c.rg_s, ${grp} AS rg_g,
          FLOOR((ROW_NUMBER() OVER (PARTITION BY ${grp} ORDER BY MD5('${salt}|' || c.rg_d || '|' || c.rg_s),
                                    c.rg_d, c.rg_s) - 1) / 512.0) AS rg_b
@@ -19,58 +22,58 @@
   WHERE EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s <> c.rg_s)
     AND EXISTS (SELECT 1 FROM (SELECT DISTINCT c2.rg_s FROM rg_cell c2) s2
                 WHERE NOT EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s = s2.rg_s))
-), rg_edge AS (
+), ${m}_edge AS (
   SELECT x.rg_d, x.rg_s, y.rg_d AS rg_pd, y.rg_s AS rg_ps,
          MD5('${salt}|' || x.rg_d || '|' || x.rg_s || '|' || y.rg_d || '|' || y.rg_s) AS rg_h
-  FROM rg_ord x JOIN rg_ord y ON y.rg_g = x.rg_g AND y.rg_b = x.rg_b
+  FROM ${m}_ord x JOIN ${m}_ord y ON y.rg_g = x.rg_g AND y.rg_b = x.rg_b
   WHERE x.rg_d <> y.rg_d AND x.rg_s <> y.rg_s
     AND NOT EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = y.rg_d AND h.rg_s = x.rg_s)
-), rg_b1 AS (
+), ${m}_b1 AS (
   SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
          ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
-  FROM rg_edge e
-), rg_u1 AS (
-  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM rg_b1 b WHERE b.rg_out = 1 AND b.rg_in = 1
-), rg_b2 AS (
+  FROM ${m}_edge e
+), ${m}_u1 AS (
+  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM ${m}_b1 b WHERE b.rg_out = 1 AND b.rg_in = 1
+), ${m}_b2 AS (
   SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
          ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
-  FROM rg_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM rg_u1 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM rg_u1 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
-), rg_u2 AS (
-  SELECT * FROM rg_u1
+  FROM ${m}_edge e
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u1 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u1 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+), ${m}_u2 AS (
+  SELECT * FROM ${m}_u1
   UNION ALL
-  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM rg_b2 b WHERE b.rg_out = 1 AND b.rg_in = 1
-), rg_b3 AS (
+  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM ${m}_b2 b WHERE b.rg_out = 1 AND b.rg_in = 1
+), ${m}_b3 AS (
   SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
          ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
-  FROM rg_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM rg_u2 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM rg_u2 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
-), rg_u3 AS (
-  SELECT * FROM rg_u2
+  FROM ${m}_edge e
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u2 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u2 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+), ${m}_u3 AS (
+  SELECT * FROM ${m}_u2
   UNION ALL
-  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM rg_b3 b WHERE b.rg_out = 1 AND b.rg_in = 1
-), rg_b4 AS (
+  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM ${m}_b3 b WHERE b.rg_out = 1 AND b.rg_in = 1
+), ${m}_b4 AS (
   SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
          ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
-  FROM rg_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM rg_u3 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM rg_u3 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
-), rg_u4 AS (
-  SELECT * FROM rg_u3
+  FROM ${m}_edge e
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u3 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u3 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+), ${m}_u4 AS (
+  SELECT * FROM ${m}_u3
   UNION ALL
-  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM rg_b4 b WHERE b.rg_out = 1 AND b.rg_in = 1
-), rg_b5 AS (
+  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM ${m}_b4 b WHERE b.rg_out = 1 AND b.rg_in = 1
+), ${m}_b5 AS (
   SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
          ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
-  FROM rg_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM rg_u4 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM rg_u4 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
-), rg_u5 AS (
-  SELECT * FROM rg_u4
+  FROM ${m}_edge e
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u4 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u4 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+), ${m}_u5 AS (
+  SELECT * FROM ${m}_u4
   UNION ALL
-  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM rg_b5 b WHERE b.rg_out = 1 AND b.rg_in = 1
-), rg_pair AS (
-  SELECT * FROM rg_u5
+  SELECT b.rg_d, b.rg_s, b.rg_pd, b.rg_ps FROM ${m}_b5 b WHERE b.rg_out = 1 AND b.rg_in = 1
+), ${m}_pair AS (
+  SELECT * FROM ${m}_u5
 )

@@ -1,8 +1,8 @@
--- The cells of pop_age_by_dx_drug and their matched swaps (fragments/cross_pairs.sql): a cell is a (diagnosis, drug)
--- with ≥ 5 admissions coded with the diagnosis and prescribed the drug (a cohort mean over a handful does not
--- discriminate; or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs), ≤ 3 drugs per
--- diagnosis picked by a hash. A diagnosis lacks a drug when no admission coded with it has a prescription of it. Ends
--- with CTE rg_pair. Holes: salt, grp.
+-- The cells of pop_age_by_dx_drug (matched for swaps by fragments/cross_pairs.sql): a cell is a (diagnosis, drug) with
+-- ≥ 5 admissions coded with the diagnosis and prescribed the drug (a cohort mean over a handful does not discriminate;
+-- or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs), ≤ 3 drugs per diagnosis picked
+-- by a hash. A diagnosis lacks a drug when no admission coded with it has a prescription of it. Ends with CTEs rg_have
+-- and rg_cell, closed.
 WITH dd AS (
   SELECT x.icd_code, x.icd_version, p.drug, COUNT(DISTINCT x.hadm_id) AS n
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = x.hadm_id
@@ -15,4 +15,4 @@ WITH dd AS (
   SELECT CAST(dd.icd_version AS VARCHAR) || ':' || TRIM(dd.icd_code) AS rg_d, dd.drug AS rg_s FROM dd
 ), rg_cell AS (
   SELECT CAST(p.icd_version AS VARCHAR) || ':' || TRIM(p.icd_code) AS rg_d, p.drug AS rg_s FROM pick p WHERE p.rn <= 3
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

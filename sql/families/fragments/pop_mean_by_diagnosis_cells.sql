@@ -1,9 +1,9 @@
--- The cells of pop_mean_by_diagnosis and their matched swaps (fragments/cross_pairs.sql): a cell is a (diagnosis,
--- numeric lab in one unit, named unambiguously) measured in ≥ 5 admissions coded with the diagnosis (a mean over a
--- handful does not discriminate; or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs),
--- ≤ 3 labs per diagnosis (picked by a hash: every cell made the matching 20 s). A diagnosis lacks a lab when no
--- admission coded with it has a numeric result of it. Ends with CTEs adm_lab (each admission's numeric labs once per
--- unit: the diagnosis × lab join then carries 2.2M rows, not one per result) and rg_pair. Holes: salt, grp.
+-- The cells of pop_mean_by_diagnosis (matched for swaps by fragments/cross_pairs.sql): a cell is a (diagnosis, numeric
+-- lab in one unit, named unambiguously) measured in ≥ 5 admissions coded with the diagnosis (a mean over a handful does
+-- not discriminate; or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs), ≤ 3 labs per
+-- diagnosis (picked by a hash: every cell made the matching 20 s). A diagnosis lacks a lab when no admission coded with
+-- it has a numeric result of it. Ends with CTEs adm_lab (each admission's numeric labs once per unit: the diagnosis ×
+-- lab join then carries 2.2M rows, not one per result), rg_have and rg_cell, closed.
 WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
@@ -29,4 +29,4 @@ WITH coh AS (
 ), rg_cell AS (
   SELECT CAST(pick.icd_version AS VARCHAR) || ':' || TRIM(pick.icd_code) AS rg_d, CAST(pick.itemid AS VARCHAR) AS rg_s
   FROM pick WHERE pick.rn <= 3
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

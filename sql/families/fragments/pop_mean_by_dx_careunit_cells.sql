@@ -1,9 +1,9 @@
--- The cells of pop_mean_by_dx_careunit and their matched swaps (fragments/cross_pairs.sql): a cell is a (diagnosis,
--- first care unit) with ≥ 5 ICU stays of admissions coded with the diagnosis starting in the unit that chart one of the
+-- The cells of pop_mean_by_dx_careunit (matched for swaps by fragments/cross_pairs.sql): a cell is a (diagnosis, first
+-- care unit) with ≥ 5 ICU stays of admissions coded with the diagnosis starting in the unit that chart one of the
 -- family's vitals (or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs), of a diagnosis
 -- whose stays began in ≥ 2 units (so the unit selects the stays: else a twin naming a unit the cohort lacks is answered
--- by dropping the unit). Ends with the CTEs cv (the (diagnosis, unit, vital) cohorts at the floor) and rg_pair. Holes:
--- salt, grp.
+-- by dropping the unit). Ends with the CTEs cv (the (diagnosis, unit, vital) cohorts at the floor), rg_have and
+-- rg_cell, closed.
 WITH st AS (
   SELECT DISTINCT x.icd_code, x.icd_version, s.stay_id, s.first_careunit
   FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_icu.icustays s ON s.hadm_id = x.hadm_id
@@ -23,4 +23,4 @@ WITH st AS (
   FROM st
 ), rg_cell AS (
   SELECT CAST(cv.icd_version AS VARCHAR) || ':' || TRIM(cv.icd_code) AS rg_d, cv.first_careunit AS rg_s FROM cv
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

@@ -1,8 +1,8 @@
--- The cells of pop_mean_cost_by_dx_type and their matched swaps (fragments/cross_pairs.sql): a cell is a (diagnosis,
+-- The cells of pop_mean_cost_by_dx_type (matched for swaps by fragments/cross_pairs.sql): a cell is a (diagnosis,
 -- admission type) with ≥ 5 admissions of that type with cost rows coded with the diagnosis (a cohort mean over a
 -- handful does not discriminate; or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs).
--- A diagnosis lacks a type when none of its admissions, with or without cost rows, is of it. Ends with CTE rg_pair.
--- Holes: salt, grp.
+-- A diagnosis lacks a type when none of its admissions, with or without cost rows, is of it. Ends with CTEs rg_have and
+-- rg_cell, closed.
 WITH g AS (
   SELECT x.icd_code, x.icd_version, a.admission_type,
          COUNT(DISTINCT CASE WHEN EXISTS (SELECT 1 FROM mimiciv_derived.cost c WHERE c.hadm_id = a.hadm_id)
@@ -14,4 +14,4 @@ WITH g AS (
 ), rg_cell AS (
   SELECT CAST(g.icd_version AS VARCHAR) || ':' || TRIM(g.icd_code) AS rg_d, g.admission_type AS rg_s FROM g
   WHERE g.n_cost >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

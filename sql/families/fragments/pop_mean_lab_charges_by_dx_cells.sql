@@ -1,4 +1,4 @@
--- The cells of pop_mean_lab_charges_by_dx and their matched swaps (fragments/cross_pairs.sql): a cell is a (diagnosis,
+-- The cells of pop_mean_lab_charges_by_dx (matched for swaps by fragments/cross_pairs.sql): a cell is a (diagnosis,
 -- numeric lab charged in ≥ 5 admissions of that cohort: a mean over a handful does not discriminate; or 0.125 % of all
 -- admissions in an EHR under 4,000 admissions such as the test EHRs), ≤ 3 labs per diagnosis picked by a hash of lab
 -- and code, a diagnosis of > 100 admissions 1, a lab drawn in < 30 % of all admissions where it has one (so the smaller
@@ -6,7 +6,7 @@
 -- when no admission coded with it has a numeric result of it, charged or not (labs/lab_measured_in_dx_cohort.cond.sql).
 -- adm_lab joins one row per admission and charged lab (with its lowest and highest unit) to the cohorts instead of
 -- every charged result, so the counts are COUNT(*) and MIN/MAX, which PostgreSQL can hash where a COUNT(DISTINCT)
--- sorts. Ends with CTE rg_pair. Holes: salt, grp.
+-- sorts. Ends with CTEs rg_cell and rg_have, closed.
 WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
@@ -48,4 +48,4 @@ WITH coh AS (
          CAST(l.itemid AS VARCHAR) AS rg_s
   FROM coh JOIN (SELECT DISTINCT e.hadm_id, e.itemid FROM mimiciv_hosp.labevents e WHERE e.valuenum IS NOT NULL) l
     ON l.hadm_id = coh.hadm_id
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

@@ -1,7 +1,7 @@
--- The cells of pop_median_los_by_proc_type and their matched swaps (fragments/cross_pairs.sql): a cell is a (procedure,
+-- The cells of pop_median_los_by_proc_type (matched for swaps by fragments/cross_pairs.sql): a cell is a (procedure,
 -- admission type) with ≥ 5 discharged admissions of that type in which it was performed (a median over a handful does
 -- not discriminate; or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs). A procedure
--- lacks a type when no admission of that type has it. Ends with CTE rg_pair. Holes: salt, grp.
+-- lacks a type when no admission of that type has it. Ends with CTEs rg_have and rg_cell, closed.
 WITH g AS (
   SELECT p.icd_code, p.icd_version, a.admission_type,
          COUNT(DISTINCT CASE WHEN a.dischtime IS NOT NULL THEN a.hadm_id END) AS n
@@ -12,4 +12,4 @@ WITH g AS (
 ), rg_cell AS (
   SELECT CAST(g.icd_version AS VARCHAR) || ':' || TRIM(g.icd_code) AS rg_d, g.admission_type AS rg_s FROM g
   WHERE g.n >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

@@ -1,8 +1,8 @@
--- The cells of pop_mortality_by_dx_age and their cross pairs (fragments/cross_pairs.sql): a cell is a (diagnosis,
+-- The cells of pop_mortality_by_dx_age (matched for swaps by fragments/cross_pairs.sql): a cell is a (diagnosis,
 -- 10-year age band 20-80) with ≥ 3 admissions of patients that age coded with the diagnosis (or 0.25 % of all
 -- admissions in an EHR under 4,000 admissions such as the test EHRs) and ≥ 1 in-hospital death among them (a rate over
 -- a handful of admissions, or one that is 0 for most cohorts, does not discriminate). Ends with the CTEs rg_band
--- (admissions and deaths per diagnosis and band, every band) and rg_pair. Holes: salt, grp.
+-- (admissions and deaths per diagnosis and band, every band), rg_have and rg_cell, closed.
 WITH rg_band AS (
   SELECT x.icd_code, x.icd_version,
          CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 10.0) * 10 AS INTEGER)
@@ -22,4 +22,4 @@ WITH rg_band AS (
   FROM rg_band b
   WHERE b.age_lo BETWEEN 20 AND 80 AND b.n_died >= 1
     AND b.n >= LEAST(3, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions))
--- include: fragments/cross_pairs.sql salt=${salt} grp=${grp}
+)

@@ -1,8 +1,6 @@
--- Query noise: the diagnosis this cell's lab was matched with for a swap (fragments/pop_mean_by_diagnosis_cells.sql,
--- fragments/cross_pairs.sql): no admission coded with the diagnosis has a numeric result of the lab; the cohort the
+-- Query noise: the diagnosis this cell's lab was matched with for a swap (the binding's twin_dx:
+-- fragments/cross_twins.sql): no admission coded with the diagnosis has a numeric result of the lab; the cohort the
 -- question presupposes is empty
--- include: fragments/pop_mean_by_diagnosis_cells.sql salt=a grp=''
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
-FROM rg_pair p
-JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd
-WHERE p.rg_d = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_s = CAST({{itemid}} AS VARCHAR)
+FROM mimiciv_hosp.d_icd_diagnoses t
+WHERE CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = {{twin_dx}}

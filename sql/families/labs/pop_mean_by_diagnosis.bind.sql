@@ -4,14 +4,19 @@
 -- diagnoses the Clean questions name at about the same rate: drawn as any common lab the cohort lacks, or any Clean
 -- diagnosis lacking the lab, they named the few labs most cohorts lack (pO2, immature granulocytes: 7-11 Noise, 1-2
 -- Clean) and the rarer diagnoses (family AUROC 0.78-0.92)
--- include: fragments/pop_mean_by_diagnosis_cells.sql salt=a grp=''
+-- include: fragments/pop_mean_by_diagnosis_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp=''
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3)
 , rg_used AS (
-  SELECT p.rg_d, p.rg_s FROM rg_pair p
+  SELECT p.rg_d, p.rg_s FROM ma_pair p
   UNION
-  SELECT p.rg_pd, p.rg_ps FROM rg_pair p
+  SELECT p.rg_pd, p.rg_ps FROM ma_pair p
 )
+-- include: fragments/cross_twins.sql dx=ma stratum=ma
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, d.itemid,
 -- include: fragments/lab_label.sql alias=d
-FROM rg_used u
+       , u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
+FROM rg_twin u
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d
 JOIN mimiciv_hosp.d_labitems d ON CAST(d.itemid AS VARCHAR) = u.rg_s
+LEFT JOIN mb_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s

@@ -1,8 +1,6 @@
 -- Record noise, the near miss: the diagnosis this cell's unit was matched with among the cells of the same ICD version
--- and chapter (first character; matched within the chapter: fragments/pop_mean_by_dx_careunit_cells.sql,
--- fragments/cross_pairs.sql), one none of whose ICU stays started in this unit
--- include: fragments/pop_mean_by_dx_careunit_cells.sql salt=c grp=SUBSTRING(c.rg_d,1,3)
+-- and chapter (first character; matched within the chapter: the binding's twin_near_dx), one
+-- none of whose ICU stays started in this unit
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
-FROM rg_pair p
-JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = p.rg_pd
-WHERE p.rg_d = CAST({{icd_version}} AS VARCHAR) || ':' || {{icd_code}} AND p.rg_s = {{careunit}}
+FROM mimiciv_hosp.d_icd_diagnoses t
+WHERE CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = {{twin_near_dx}}

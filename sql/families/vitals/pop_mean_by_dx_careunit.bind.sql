@@ -6,18 +6,25 @@
 -- twins then name the units and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis
 -- lacking the unit, they named the few diagnoses absent from a big unit over and over (sepsis, aortic stenosis,
 -- cerebral infarction: 5-6 Noise, 1 Clean each; family AUROC 0.82-0.95)
--- include: fragments/pop_mean_by_dx_careunit_cells.sql salt=a grp=''
+-- include: fragments/pop_mean_by_dx_careunit_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp=''
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=''
+-- include: fragments/cross_pairs.sql m=mc salt=c grp=SUBSTRING(c.rg_d,1,3)
 , rg_used AS (
-  SELECT DISTINCT p.rg_d, p.rg_s FROM rg_pair p
-), pick AS (
-  SELECT cv.*, ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version, cv.first_careunit
+  SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
+)
+-- include: fragments/cross_twins.sql dx=ma stratum=mb
+, pick AS (
+  SELECT cv.*, u.rg_d, u.twin_dx, u.twin_stratum,
+         ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version, cv.first_careunit
          ORDER BY (cv.itemid * 7919 + LENGTH(cv.first_careunit) * 13 + LENGTH(cv.icd_code)) % 1069, cv.itemid) AS rn
-  FROM cv JOIN rg_used u ON u.rg_d = CAST(cv.icd_version AS VARCHAR) || ':' || TRIM(cv.icd_code)
+  FROM cv JOIN rg_twin u ON u.rg_d = CAST(cv.icd_version AS VARCHAR) || ':' || TRIM(cv.icd_code)
                         AND u.rg_s = cv.first_careunit
 )
 SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.first_careunit AS careunit,
-       p.itemid, d.label AS vital_label
+       p.itemid, d.label AS vital_label, p.twin_dx, p.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
+LEFT JOIN mc_pair n ON n.rg_d = p.rg_d AND n.rg_s = p.first_careunit
 WHERE p.rn <= 2
