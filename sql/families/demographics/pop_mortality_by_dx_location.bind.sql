@@ -1,21 +1,23 @@
 -- The cells (fragments/pop_mortality_by_dx_location_cells.sql: a diagnosis and an admission location with ≥ 5
 -- admissions and ≥ 1 death) matched for a swap (fragments/cross_pairs.sql): the cells that lend their location to
 -- another cell's diagnosis lacking it (their record twin names that diagnosis); their value twin names the location of
--- a cell that lends it in a second matching (salt b). Only lenders are Clean: with the borrowers too, the locations
--- only borrowers have never occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location). The
--- twins then name the locations and diagnoses the Clean questions name at about the same rate: drawn as any diagnosis
--- and location apart, or any Clean diagnosis lacking the location, they named the rarer diagnoses and locations (family
--- AUROC 0.84-0.98)
+-- a cell that lends it in a second matching among the Clean cells (salt s), their near miss the diagnosis of a cell of
+-- the same chapter (salt b, among all cells: among the Clean cells 1 of 24 near misses verified, under the operator
+-- floor): a swapped-in location or diagnosis is then one a Clean question names, lent once. Only lenders are Clean:
+-- with the borrowers too, the locations only borrowers have never occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise
+-- in pop_mortality_by_dx_location). The twins then name the locations and diagnoses the Clean questions name at about
+-- the same rate: drawn as any diagnosis and location apart, or any Clean diagnosis lacking the location, they named the
+-- rarer diagnoses and locations (family AUROC 0.84-0.98)
 -- include: fragments/pop_mortality_by_dx_location_cells.sql
--- include: fragments/cross_pairs.sql m=ma salt=a grp=''
--- include: fragments/cross_pairs.sql m=mb salt=b grp=''
--- include: fragments/cross_pairs.sql m=mc salt=c grp=SUBSTRING(c.rg_d,1,3)
+-- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
 )
--- include: fragments/cross_twins.sql dx=ma stratum=mb
+-- include: fragments/cross_pairs.sql m=ms salt=s grp='' cells=rg_used
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_cell
+-- include: fragments/cross_twins.sql dx=ma stratum=ms
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_location, u.twin_dx,
        u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM rg_twin u
 JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d
-LEFT JOIN mc_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s
+LEFT JOIN mb_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s

@@ -4,15 +4,23 @@
 -- the bands and diagnoses the Clean questions name at about the same rate. With the cells picked <= 2 per diagnosis at
 -- a floor of 10 admissions and the twins any diagnosis lacking the band, nearly every Clean diagnosis occurred in every
 -- band and the twins named the few diagnoses of one age group over and over (aortic stenosis: 16 Noise, 2 Clean; family
--- AUROC 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band
+-- AUROC 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band; at 3 a quarter of the
+-- rates were 25 % (1 of 4), so the Clean cells are cut to ≤ 1/14 of them per rate (the golds gate: ≤ 15 % per gold)
 -- include: fragments/pop_mortality_by_dx_age_cells.sql
--- include: fragments/cross_pairs.sql m=ma salt=a grp=''
--- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3)
-, rg_used AS (
-  SELECT p.rg_d, p.rg_s FROM ma_pair p
-  UNION
-  SELECT p.rg_pd, p.rg_ps FROM ma_pair p
+-- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
+, rg_used AS (  -- ≤ 1/14 of the matched cells (≥ 2) per death rate, so no gold is over 15 % of the family's
+  SELECT u.rg_d, u.rg_s
+  FROM (SELECT m.rg_d, m.rg_s, COUNT(*) OVER () AS n_all,
+               ROW_NUMBER() OVER (PARTITION BY ROUND(100.0 * r.n_died / r.n, 1)
+                                  ORDER BY MD5('g|' || m.rg_d || '|' || m.rg_s), m.rg_d, m.rg_s) AS rn
+        FROM (SELECT p.rg_d, p.rg_s FROM ma_pair p
+              UNION
+              SELECT p.rg_pd, p.rg_ps FROM ma_pair p) m
+        JOIN rg_band r ON CAST(r.icd_version AS VARCHAR) || ':' || TRIM(r.icd_code) = m.rg_d
+                      AND CAST(r.age_lo AS VARCHAR) = m.rg_s) u
+  WHERE u.rn <= GREATEST(2, u.n_all / 14)
 )
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_used
 -- include: fragments/cross_twins.sql dx=ma stratum=ma
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, CAST(u.rg_s AS INTEGER) AS age_lo,
        CAST(u.rg_s AS INTEGER) + 9 AS age_hi, u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx

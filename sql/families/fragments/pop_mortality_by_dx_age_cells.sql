@@ -15,11 +15,11 @@ WITH rg_band AS (
   GROUP BY x.icd_code, x.icd_version,
            CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 10.0) * 10 AS INTEGER)
 ), rg_have AS (
-  SELECT CAST(b.icd_version AS VARCHAR) || ':' || TRIM(b.icd_code) AS rg_d, CAST(b.age_lo AS VARCHAR) AS rg_s
-  FROM rg_band b
+  SELECT CAST(r.icd_version AS VARCHAR) || ':' || TRIM(r.icd_code) AS rg_d, CAST(r.age_lo AS VARCHAR) AS rg_s
+  FROM rg_band r
 ), rg_cell AS (
-  SELECT CAST(b.icd_version AS VARCHAR) || ':' || TRIM(b.icd_code) AS rg_d, CAST(b.age_lo AS VARCHAR) AS rg_s
-  FROM rg_band b
-  WHERE b.age_lo BETWEEN 20 AND 80 AND b.n_died >= 1
-    AND b.n >= LEAST(3, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions))
+  SELECT CAST(r.icd_version AS VARCHAR) || ':' || TRIM(r.icd_code) AS rg_d, CAST(r.age_lo AS VARCHAR) AS rg_s
+  FROM rg_band r
+  WHERE r.age_lo BETWEEN 20 AND 80 AND r.n_died >= 1
+    AND r.n >= LEAST(3, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions))
 )

@@ -1,6 +1,6 @@
--- Record noise, the near miss: the diagnosis this cell's unit was matched with among the cells of the same ICD version
--- and chapter (first character; matched within the chapter: the binding's twin_near_dx), one
--- none of whose ICU stays started in this unit
+-- Record noise, the near miss: the diagnosis this cell's unit was matched with among the Clean cells of the same ICD
+-- version and chapter (first character; matched within the chapter: the binding's twin_near_dx), one none of whose ICU
+-- stays started in this unit
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
 FROM mimiciv_hosp.d_icd_diagnoses t
 WHERE CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = {{twin_near_dx}}

@@ -1,19 +1,21 @@
 -- The cells (fragments/pop_mean_by_dx_careunit_cells.sql: a diagnosis and a first care unit with ≥ 5 ICU stays charting
 -- a vital) matched for a swap (fragments/cross_pairs.sql): the cells that lend their unit to another cell's diagnosis
 -- lacking it (their record twin names that diagnosis); their value twin names the unit of a cell that lends it in a
--- second matching (salt b). Only lenders are Clean: with the borrowers too, the units only borrowers have never
--- occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise in pop_mortality_by_dx_location); ≤ 2 vitals per cell. The
--- twins then name the units and diagnoses the Clean questions name at about the same rate: drawn as any Clean diagnosis
--- lacking the unit, they named the few diagnoses absent from a big unit over and over (sepsis, aortic stenosis,
--- cerebral infarction: 5-6 Noise, 1 Clean each; family AUROC 0.82-0.95)
+-- second matching among the Clean cells (salt s), their near miss the diagnosis of a Clean cell of the same chapter
+-- (salt b, among the Clean cells): a swapped-in unit or diagnosis is then one a Clean question names, lent once. Only
+-- lenders are Clean: with the borrowers too, the units only borrowers have never occurred in a twin (EMERGENCY ROOM: 24
+-- Clean, 0 Noise in pop_mortality_by_dx_location); ≤ 2 vitals per cell. The twins then name the units and diagnoses the
+-- Clean questions name at about the same rate: drawn as any Clean diagnosis lacking the unit, they named the few
+-- diagnoses absent from a big unit over and over (sepsis, aortic stenosis, cerebral infarction: 5-6 Noise, 1 Clean
+-- each; family AUROC 0.82-0.95)
 -- include: fragments/pop_mean_by_dx_careunit_cells.sql
--- include: fragments/cross_pairs.sql m=ma salt=a grp=''
--- include: fragments/cross_pairs.sql m=mb salt=b grp=''
--- include: fragments/cross_pairs.sql m=mc salt=c grp=SUBSTRING(c.rg_d,1,3)
+-- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
 )
--- include: fragments/cross_twins.sql dx=ma stratum=mb
+-- include: fragments/cross_pairs.sql m=ms salt=s grp='' cells=rg_used
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_used
+-- include: fragments/cross_twins.sql dx=ma stratum=ms
 , pick AS (
   SELECT cv.*, u.rg_d, u.twin_dx, u.twin_stratum,
          ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version, cv.first_careunit
@@ -26,5 +28,5 @@ SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
-LEFT JOIN mc_pair n ON n.rg_d = p.rg_d AND n.rg_s = p.first_careunit
+LEFT JOIN mb_pair n ON n.rg_d = p.rg_d AND n.rg_s = p.first_careunit
 WHERE p.rn <= 2
