@@ -498,6 +498,38 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
     assert sorted(seen) == list(range(400))
 
 
+def test_a_set_probe_cheaper_than_preparing_a_text_skips_the_per_contract_probe(db):
+    """A contract run alone must check and transpile its own text: when the set-based probe costs less per binding
+    than half of what preparing the set text took, no contract is run alone to time it (simulated clock)."""
+    now = [0.0]
+
+    class Cheap(SetRunner):
+        def clock(self):
+            return now[0]
+
+        def _query(self, kind, sql, timeout_s=None, inline=None):
+            now[0] += 0.024  # 1 ms per binding of the 24-binding probe
+            return pl.DataFrame()
+
+    class Preparing:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def prepare(self, sql, inline):
+            now[0] += 0.2  # sqlglot's check and transpile of the set text: 200 ms
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+    runner, seen, alone = Cheap(db), [], []
+    runner.db = Preparing(db)
+    bindings = [(i, {}) for i in range(100)]
+    runner._run("cheap", "reference", bindings, lambda ch: lateral_query("SELECT 1", ch, {}),
+                lambda frame, chunk: seen.extend(chunk), lambda bid, slots: alone.append(bid))
+    assert runner.strategy["cheap"] == "set" and alone == [] and "cheap" not in runner.single_cost
+    assert sorted(seen) == list(range(100))
+
+
 def test_rewrite_offline_and_validation(families, synonyms):
     fam = families["labs.next_value_after_stated"]
     clean = {"subject_id": 10001, "hadm_id": 20002, "itemid": 50971, "lab_label": "Potassium", "stated_value": 4.1,

@@ -219,3 +219,22 @@ def test_same_target_ignores_the_tolerance_but_not_the_stated_precision():
                            {"value": 4.0, "unit": "mEq/L"})
     assert same_target(AnswerSpec(type="datetime", precision="minute"), "2150-01-01 10:00:31", "2150-01-01 10:00:00")
     assert same_target(AnswerSpec(type="string"), "Sepsis ", "sepsis")
+
+
+# the unit of the patient's results of the lab: the patient is its only handle on a record, and without the patient
+# the unit is the lab's, the same for anyone (a drop-one answer that equals the Clean one by coincidence)
+PATIENT_ONLY = """SELECT MIN(l.valueuom) AS valueuom FROM mimiciv_hosp.labevents l
+WHERE l.subject_id = {{subject_id}} AND l.itemid = {{itemid}} AND l.valuenum IS NOT NULL
+HAVING COUNT(*) > 0
+"""
+UNIT = "answer:\n  type: string\n  columns: [valueuom]\n"
+
+
+def test_a_swapped_patient_is_not_correctable_when_nothing_else_names_a_record(tmp_path, db):
+    # first_day_sofa's patient swaps: the SOFA of the first such stay of anyone was the Clean 14, "correctable"
+    fam = _family(tmp_path, "noise:\n" + PATIENT_SWAP, reference=PATIENT_ONLY, answer=UNIT)
+    runner, clean = _clean(db, fam)
+    ids = [f"c{i}" for i in range(len(clean))]
+    out = inject_family(runner, fam, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    made = [o.twins["record"] for o in out if "record" in o.twins]
+    assert len(made) >= 5 and all(t.correctable is False and t.corrected_answer is None for t in made)

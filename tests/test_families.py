@@ -265,6 +265,7 @@ def tiny_yields(tiny_duckdb_url):
     return family_yields(tiny_duckdb_url, TINY_CAP)
 
 
+@pytest.mark.timeout(900)  # every family's whole pipeline (module fixture): 234 s beside three builds
 def test_families_bind_and_yield_noise_on_tiny_ehr(tiny_yields):
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=200):
         print(tiny_yields)
@@ -278,6 +279,7 @@ def test_families_bind_and_yield_noise_on_tiny_ehr(tiny_yields):
         assert tiny_yields.filter(pl.col(lv) > 0).height >= 0.2 * n, (lv, tiny_yields.select("family", lv))
 
 
+@pytest.mark.timeout(900)  # every family's whole pipeline (module fixture): 234 s beside three builds
 def test_families_same_on_postgres(tiny_yields, tiny_pg_url):
     """The same tiny EHR on PostgreSQL: every template runs there and binds, verifies and perturbs identically."""
     pg = family_yields(tiny_pg_url, TINY_CAP)

@@ -393,6 +393,14 @@ SET_MARK = "-- the first set-based query, as it ran:"
 SINGLE_MARK = "-- the queries of the first binding run per contract, as they ran:"
 
 
+# The per-contract probe is skipped when the set-based probe costs less per binding than this share of the time the
+# set text took to check and transpile (a contract run alone prepares a text about as long, so it cannot win); a
+# set probe that has no per-contract time yet is given at least SKIP_PROBE_MIN_S per binding before it times out
+# (generous: a probe that times out under load falls to per contract for its bindings).
+SKIP_PROBE_SHARE = 0.5
+SKIP_PROBE_MIN_S = 0.25
+
+
 class Engine:
     """The execution engine's state for one build: the strategy each template was found to run fastest with and
     its cost per contract (learned by the probes, per database URL), the gate binding queries pass, the progress
@@ -601,12 +609,24 @@ class SetRunner:
             self._single(run, single, b, sl)
 
         if cfg.adaptive and key not in self.strategy and len(todo) >= cfg.min_probe:
-            bid, slots = todo[0]
+            # A contract run alone pays for checking and transpiling its own text (each binding's text differs);
+            # when the set-based probe costs less per binding than a fraction of what preparing the set text took,
+            # per contract cannot win and is not timed (the per-contract probes were 12 % of a build's query time)
+            first = set_sql(todo[:cfg.probe])
             t0 = self.clock()
-            one(bid, slots)
-            per_one = max(self.clock() - t0, 1e-4)
-            self.single_cost[key] = per_one
-            todo = todo[1:]
+            self.db.prepare(first.sql, first.bindings)
+            prepare_s = self.clock() - t0
+            per_one: float | None = None
+
+            def time_one() -> float:
+                nonlocal todo
+                bid, slots = todo[0]
+                todo = todo[1:]
+                t1 = self.clock()
+                one(bid, slots)
+                self.single_cost[key] = max(self.clock() - t1, 1e-4)
+                return self.single_cost[key]
+
             ok = False
             # a set-based query pays a fixed cost (a scan of a large table) that 24 bindings may not amortize (at
             # 100,000 patients five templates fell to per contract on the 24-binding probe alone): a template that
@@ -619,10 +639,16 @@ class SetRunner:
                 probe, todo = todo[:size], todo[size:]
                 t1 = self.clock()
                 try:
-                    frame = self._set_query(run, kind, set_sql(probe), len(probe),
-                                            timeout_s=max(2.0, len(probe) * per_one * 2))
+                    limit = per_one if per_one is not None else max(prepare_s, SKIP_PROBE_MIN_S)
+                    frame = self._set_query(run, kind, first if size == cfg.probe else set_sql(probe), len(probe),
+                                            timeout_s=max(2.0, len(probe) * limit * 2))
                     per_set = (self.clock() - t1) / len(probe)
-                    ok = per_set < 1.5 * per_one  # per-contract only when set-based is clearly not better
+                    if per_one is None and per_set < SKIP_PROBE_SHARE * prepare_s:
+                        ok = True
+                    else:
+                        if per_one is None and todo:
+                            per_one = time_one()
+                        ok = per_one is not None and per_set < 1.5 * per_one  # per contract only when clearly faster
                 except QueryError as e:
                     frame = None
                     if _out_of_memory(e) and len(probe) > cfg.min_split:
@@ -631,6 +657,8 @@ class SetRunner:
                         todo, ok = probe + todo, True
                         break
                     log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
+                    if per_one is None and todo:
+                        per_one = time_one()  # the next probe's timeout, and the strategy, are measured as before
                 if frame is not None:
                     self._saw_rows(key, frame.height, len(probe))
                     parse(frame, dict(probe))

@@ -9,7 +9,7 @@ import hashlib
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -190,6 +190,12 @@ class Database:
         if result.truncated:
             raise RowLimitExceeded(f"result has more than {max_rows} rows")
         return result.frame
+
+    def prepare(self, sql: str, inline: InlineTable) -> None:
+        """Check and transpile a query over an inline table before its first run (once per text, then cached), so
+        a caller can time what the text costs to prepare apart from what it costs to run; query() reports errors."""
+        with suppress(SQLSyntaxError):
+            _prepared(self.backend, sql, inline.name)
 
     def query_result(self, sql: str, *, timeout_s: float = DEFAULT_TIMEOUT_S, max_rows: int = DEFAULT_MAX_ROWS,
                      whole_ehr: bool = False, inline: InlineTable | None = None) -> QueryResult:

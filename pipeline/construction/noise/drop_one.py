@@ -128,6 +128,10 @@ class DropOne:
     note: str = ""
 
 
+# slots that name a patient's record; a drop-one reading that keeps none of them names no patient
+PATIENT_HANDLES = frozenset({"subject_id", "hadm_id", "stay_id"})
+
+
 def drop_one_verdicts(runner: SetRunner, family: Family, twins: list[tuple[int, dict[str, SlotValue],
                       dict[str, SlotValue], Any, str | None]]) -> dict[int, DropOne]:
     """key → verdict, for twins given as (key, Clean slots, Noise slots, Clean answer, the noise entry's own
@@ -139,11 +143,18 @@ def drop_one_verdicts(runner: SetRunner, family: Family, twins: list[tuple[int, 
     clean_answer: dict[int, Any] = {}
     for key, clean, noise, answer, declared in twins:
         clean_answer[key] = answer
+        perturbed = perturbed_slots(clean, noise, kinds)
         try:
             template = family.text(declared) if declared else drop_one_template(
-                reference, perturbed_slots(clean, noise, kinds), spec.type, tuple(spec.columns or ()))
+                reference, perturbed, spec.type, tuple(spec.columns or ()))
         except (NotDroppable, ValueError) as e:
             out[key] = DropOne(None, note=str(e))
+            continue
+        if "subject_id" in perturbed and not PATIENT_HANDLES & set(PLACEHOLDER_RE.findall(template)):
+            # the twin names another patient and nothing else of the Clean one's: without the patient the question
+            # asks about nobody in particular, and a value it happens to share with the Clean answer (a SOFA of 14,
+            # an age) is a coincidence, not the Clean target found again
+            out[key] = DropOne(False, note="dropping the patient leaves no handle on any patient's record")
             continue
         groups.setdefault(template, []).append((key, noise))
     for template, binds in groups.items():

@@ -9,4 +9,4 @@
 --   merged     one interval per run: its first start and last end
 -- Answer: the length of the run that began at the stated time, in hours, one decimal.
 -- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours \
---   gap=15
+--   gap=15 run="m.island_start = {{start_time}}"

@@ -3,8 +3,10 @@
 -- ventilation and vasoactive-agent durations), the run that began at the stated time. Steps: stay, rows_, ordered, islands, merged
 -- (each named in the including file's header); a whole query.
 -- Holes: events (the mimiciv_icu table of timed rows), label (the slot naming the item), hours (the answer column),
--- gap (the longest gap in minutes still counted as continuous, the rule the question states; 0: no gap).
--- Included by diagnoses/icu_procedure_hours_merged.ref.sql, medications/infusion_hours_merged.ref.sql.
+-- gap (the longest gap in minutes still counted as continuous, the rule the question states; 0: no gap), run (which
+-- run: "m.island_start = {{start_time}}" in the references; its start day in their drop-one readings).
+-- Included by diagnoses/icu_procedure_hours_merged.ref.sql, medications/infusion_hours_merged.ref.sql and their
+-- drop_one_*_start_day.sql.
 WITH stay AS (
   SELECT s.stay_id
   FROM mimiciv_icu.icustays s
@@ -32,4 +34,4 @@ WITH stay AS (
 )
 SELECT ROUND(CAST(EXTRACT(EPOCH FROM (m.island_end - m.island_start)) / 3600.0 AS NUMERIC), 1) AS ${hours}
 FROM merged m
-WHERE m.island_start = {{start_time}}
+WHERE ${run}

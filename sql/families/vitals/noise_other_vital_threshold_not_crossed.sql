@@ -5,6 +5,8 @@
 -- the Clean time. Not a temperature (°C ↔ °F charting is a reading).
 --   common  per vital of the list, its cut-offs that ≥ 5 % of ICU stays cross
 --   in_stay the vitals of the list charted with a value in this stay
+-- The vital never even reaches the cut-off: a stay maximum equal to it is crossed 'at or above' it (review 6b,
+-- 98d7f244c1ce1564).
 WITH common AS (
   SELECT c.itemid, CAST(ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0) AS DOUBLE PRECISION) AS threshold
   FROM mimiciv_icu.chartevents c JOIN mimiciv_icu.d_items d ON d.itemid = c.itemid
@@ -24,5 +26,5 @@ JOIN in_stay ON in_stay.itemid = common.itemid
 JOIN mimiciv_icu.d_items d ON d.itemid = common.itemid
 WHERE common.itemid <> {{itemid}}
   AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
-                  WHERE c.stay_id = {{stay_id}} AND c.itemid = common.itemid AND c.valuenum > common.threshold)
+                  WHERE c.stay_id = {{stay_id}} AND c.itemid = common.itemid AND c.valuenum >= common.threshold)
 GROUP BY common.itemid, d.label

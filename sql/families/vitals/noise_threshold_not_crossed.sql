@@ -4,6 +4,7 @@
 -- above 175 (crossed in 7 of 873 stays, so in 5 Clean bindings against 40 at 154) was the Query twin of every 154 and
 -- named in 21 twins and 8 Clean questions
 --   common  per vital of the family's list, its cut-offs that ≥ 5 % of ICU stays cross
+-- No twin when the stay maximum equals that cut-off: an "at or above" reader crosses it (review 6b, 98d7f244c1ce1564).
 WITH common AS (
   SELECT c.itemid, CAST(ROUND(CAST(d.highnormalvalue * k.k AS NUMERIC), 0) AS DOUBLE PRECISION) AS threshold
   FROM mimiciv_icu.chartevents c JOIN mimiciv_icu.d_items d ON d.itemid = c.itemid
@@ -13,9 +14,12 @@ WITH common AS (
   GROUP BY c.itemid, d.highnormalvalue, k.k
   HAVING COUNT(DISTINCT c.stay_id) >= 0.05 * (SELECT COUNT(*) FROM mimiciv_icu.icustays)
 )
-SELECT MIN(common.threshold) AS threshold
-FROM common
-WHERE common.itemid = {{itemid}}
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
-                  WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}} AND c.valuenum > common.threshold)
-HAVING COUNT(*) > 0
+SELECT t.threshold
+FROM (SELECT MIN(common.threshold) AS threshold
+      FROM common
+      WHERE common.itemid = {{itemid}}
+        AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
+                        WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}} AND c.valuenum > common.threshold)
+      HAVING COUNT(*) > 0) t
+WHERE NOT EXISTS (SELECT 1 FROM mimiciv_icu.chartevents c
+                  WHERE c.stay_id = {{stay_id}} AND c.itemid = {{itemid}} AND c.valuenum = t.threshold)
