@@ -1,7 +1,5 @@
--- Value noise: the stated insurance is one admissions have, but never one coded with this diagnosis (the cohort has
--- none)
-SELECT a.insurance
-FROM (SELECT DISTINCT a0.insurance FROM mimiciv_hosp.admissions a0) a
-WHERE a.insurance IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a2 ON a2.hadm_id = x.hadm_id
-                  WHERE x.icd_code = {{icd_code}} AND x.icd_version = {{icd_version}} AND a2.insurance = a.insurance)
+-- Value noise: the insurance of the cell that lent this cell's diagnosis for a swap (a second matching, salt s: this
+-- cell lends its insurance in the first; among the Clean cells but in demographics.pop_mean_age_by_dx_insurance) (the
+-- binding's twin_stratum: fragments/cross_twins.sql): no admission coded with the diagnosis has that insurance
+SELECT {{twin_stratum}} AS insurance
+WHERE {{twin_stratum}} <> ''

@@ -1,43 +1,23 @@
--- (cohort floor: 10 admissions, or 0.25 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, admission_location) with ≥ 10 admissions having both and ≥ 1 in-hospital death among them (a rate over
--- a handful of admissions, or one that is 0 for most cohorts, does not discriminate); ≤ 2 locations per diagnosis,
--- the rarer first (then by a hash), from the common locations only: those of ≥ 10 % of the (diagnosis, location)
--- cohorts at the floor. The Noise names the same locations (noise_*location*.sql): with the floor at 20 and every
--- location allowed, Clean questions named EMERGENCY ROOM 112 times in 160, and the locations a cohort lacks (the
--- twins') were the rare ones, which gave the Noise away (family AUROC 0.81-0.96). The diagnosis also came from
--- another location, so the location selects (else a twin naming a location the cohort lacks is answered by
--- dropping it)
---   dl      admissions and deaths per (diagnosis, location)
---   common  the locations of ≥ 10 % of the cohorts at the floor, with how many such cohorts, but not one of more than
---           half of them (EMERGENCY ROOM: nearly every diagnosis has admissions from it, so no twin can name a
---           diagnosis that lacks it, and Clean questions naming it were a Clean-only entity)
-WITH dl AS (
-  SELECT x.icd_code, x.icd_version, a.admission_location, COUNT(DISTINCT a.hadm_id) AS n,
-         COUNT(DISTINCT CASE WHEN a.hospital_expire_flag = 1 THEN a.hadm_id END) AS n_died
-  FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
-  WHERE a.admission_location IS NOT NULL AND a.admission_location <> 'INFORMATION NOT AVAILABLE'
-  GROUP BY x.icd_code, x.icd_version, a.admission_location
-), common AS (
-  SELECT dl.admission_location, COUNT(*) AS n_cells FROM dl
-  WHERE dl.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions))
-  GROUP BY dl.admission_location
-  HAVING COUNT(*) * 10 >= (SELECT COUNT(*) FROM dl d0
-                           WHERE d0.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
-     AND COUNT(DISTINCT dl.icd_code) * 2 < (
-         SELECT COUNT(DISTINCT d1.icd_code) FROM dl d1
-         WHERE d1.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)))
-), g AS (
-  SELECT dl.icd_code, dl.icd_version, dl.admission_location, common.n_cells
-  FROM dl JOIN common ON common.admission_location = dl.admission_location
-  WHERE dl.n >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions)) AND dl.n_died >= 1
-    AND EXISTS (SELECT 1 FROM dl d2 WHERE d2.icd_code = dl.icd_code AND d2.icd_version = dl.icd_version
-                                      AND d2.admission_location <> dl.admission_location)
-), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
-                                 ORDER BY g.n_cells, (LENGTH(g.admission_location) * 7919 + LENGTH(g.icd_code)) % 1229,
-                                     g.admission_location) AS rn
-  FROM g
+-- The cells (fragments/pop_mortality_by_dx_location_cells.sql: a diagnosis and an admission location with ≥ 5
+-- admissions and ≥ 1 death) matched for a swap (fragments/cross_pairs.sql): the cells that lend their location to
+-- another cell's diagnosis lacking it (their record twin names that diagnosis); their value twin names the location of
+-- a cell that lends it in a second matching among the Clean cells (salt s), their near miss the diagnosis of a cell of
+-- the same chapter (salt b, among all cells: among the Clean cells 1 of 24 near misses verified, under the operator
+-- floor): a swapped-in location or diagnosis is then one a Clean question names, lent once. Only lenders are Clean:
+-- with the borrowers too, the locations only borrowers have never occurred in a twin (EMERGENCY ROOM: 24 Clean, 0 Noise
+-- in pop_mortality_by_dx_location). The twins then name the locations and diagnoses the Clean questions name at about
+-- the same rate: drawn as any diagnosis and location apart, or any Clean diagnosis lacking the location, they named the
+-- rarer diagnoses and locations (family AUROC 0.84-0.98)
+-- include: fragments/pop_mortality_by_dx_location_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
+, rg_used AS (
+  SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
 )
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.admission_location
-FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rn <= 2
+-- include: fragments/cross_pairs.sql m=ms salt=s grp='' cells=rg_used
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_cell
+-- include: fragments/cross_twins.sql dx=ma stratum=ms
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_location, u.twin_dx,
+       u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
+FROM rg_twin u
+JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d
+LEFT JOIN mb_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s

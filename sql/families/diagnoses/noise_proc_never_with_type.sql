@@ -1,10 +1,5 @@
--- Query noise: another procedure of the same ICD version that Clean questions of the family ask about (performed in
--- ≥ 5 admissions), but never in an admission of the stated type: procedure and type both exist, never together
-SELECT TRIM(t.icd_code) AS icd_code, t.long_title AS icd_title
-FROM (SELECT p0.icd_code, p0.icd_version FROM mimiciv_hosp.procedures_icd p0 GROUP BY p0.icd_code, p0.icd_version
-      HAVING COUNT(DISTINCT p0.hadm_id) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))) c
-JOIN mimiciv_hosp.d_icd_procedures t ON t.icd_code = c.icd_code AND t.icd_version = c.icd_version
-WHERE c.icd_version = {{icd_version}} AND c.icd_code <> {{icd_code}}
-  AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.procedures_icd p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
-                  WHERE p.icd_code = c.icd_code AND p.icd_version = c.icd_version
-                    AND a.admission_type = {{admission_type}})
+-- Query noise: the procedure this cell's admission type was matched with for a swap (the binding's twin_dx:
+-- fragments/cross_twins.sql): no admission of that type had the procedure; the cohort the question presupposes is empty
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title
+FROM mimiciv_hosp.d_icd_procedures t
+WHERE CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = {{twin_dx}}

@@ -1,23 +1,29 @@
--- (cohort floor: 10 admissions, or 0.25 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, 10-year age band) with ≥ 10 admissions of patients that age coded with the diagnosis and ≥ 1
--- in-hospital death among them (a rate over a handful of admissions, or one that is 0 for most cohorts, does not
--- discriminate); ≤ 2 bands each. The floor was 20: Clean questions then named only the commonest diagnoses, which
--- every band has, and the twins' diagnoses lacking a band were a few rarer ones recurring (AUROC 0.94)
-WITH g AS (
-  SELECT x.icd_code, x.icd_version,
-         CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 10.0) * 10 AS INTEGER) AS age_lo
-  FROM mimiciv_hosp.diagnoses_icd x
-  JOIN mimiciv_hosp.admissions a ON a.hadm_id = x.hadm_id
-  JOIN mimiciv_hosp.patients pt ON pt.subject_id = a.subject_id
-  GROUP BY x.icd_code, x.icd_version,
-           CAST(FLOOR((pt.anchor_age + EXTRACT(YEAR FROM a.admittime) - pt.anchor_year) / 10.0) * 10 AS INTEGER)
-  HAVING COUNT(DISTINCT a.hadm_id) >= LEAST(10, (SELECT COUNT(*) / 400 FROM mimiciv_hosp.admissions))
-     AND COUNT(DISTINCT CASE WHEN a.hospital_expire_flag = 1 THEN a.hadm_id END) >= 1
-), pick AS (
-  SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.icd_code, g.icd_version
-                                 ORDER BY (g.age_lo * 7919 + LENGTH(g.icd_code)) % 1193, g.age_lo) AS rn
-  FROM g WHERE g.age_lo BETWEEN 20 AND 80
+-- The cells (fragments/pop_mortality_by_dx_age_cells.sql: a diagnosis and a 10-year age band with >= 3 admissions and
+-- >= 1 death) matched for a swap (fragments/cross_pairs.sql): the cells that lend their band to another cell's
+-- diagnosis lacking it, and the cells that lend their diagnosis to another cell's band it lacks. The twins then name
+-- the bands and diagnoses the Clean questions name at about the same rate. With the cells picked <= 2 per diagnosis at
+-- a floor of 10 admissions and the twins any diagnosis lacking the band, nearly every Clean diagnosis occurred in every
+-- band and the twins named the few diagnoses of one age group over and over (aortic stenosis: 16 Noise, 2 Clean; family
+-- AUROC 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band; at 3 a quarter of the
+-- rates were 25 % (1 of 4), so the Clean cells are cut to ≤ 1/14 of them per rate (the golds gate: ≤ 15 % per gold)
+-- include: fragments/pop_mortality_by_dx_age_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
+, rg_used AS (  -- ≤ 1/14 of the matched cells (≥ 2) per death rate, so no gold is over 15 % of the family's
+  SELECT u.rg_d, u.rg_s
+  FROM (SELECT m.rg_d, m.rg_s, COUNT(*) OVER () AS n_all,
+               ROW_NUMBER() OVER (PARTITION BY ROUND(100.0 * r.n_died / r.n, 1)
+                                  ORDER BY MD5('g|' || m.rg_d || '|' || m.rg_s), m.rg_d, m.rg_s) AS rn
+        FROM (SELECT p.rg_d, p.rg_s FROM ma_pair p
+              UNION
+              SELECT p.rg_pd, p.rg_ps FROM ma_pair p) m
+        JOIN rg_band r ON CAST(r.icd_version AS VARCHAR) || ':' || TRIM(r.icd_code) = m.rg_d
+                      AND CAST(r.age_lo AS VARCHAR) = m.rg_s) u
+  WHERE u.rn <= GREATEST(2, u.n_all / 14)
 )
-SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.age_lo, p.age_lo + 9 AS age_hi
-FROM pick p JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rn <= 2
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_used
+-- include: fragments/cross_twins.sql dx=ma stratum=ma
+SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, CAST(u.rg_s AS INTEGER) AS age_lo,
+       CAST(u.rg_s AS INTEGER) + 9 AS age_hi, u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
+FROM rg_twin u
+JOIN mimiciv_hosp.d_icd_diagnoses t ON CAST(t.icd_version AS VARCHAR) || ':' || TRIM(t.icd_code) = u.rg_d
+LEFT JOIN mb_pair n ON n.rg_d = u.rg_d AND n.rg_s = u.rg_s

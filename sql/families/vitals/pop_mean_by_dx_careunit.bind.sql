@@ -1,31 +1,32 @@
--- (cohort floor: 5 ICU stays, or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs)
--- (diagnosis, first care unit, vital) with ≥ 5 ICU stays of admissions coded with the diagnosis (a mean over a handful
---   does not discriminate); ≤ 3 per diagnosis. The floor was 20: Clean questions then named only the big units and
---   the commonest diagnoses, while the Noise's units and diagnoses (those a cohort lacks) are the rarer ones.
---   The diagnosis's stays began in ≥ 2 units, so the unit selects the stays (else a twin naming a unit the cohort
---   lacks is answered by dropping the unit: all the diagnosis's stays are the Clean ones)
-WITH st AS (
-  SELECT DISTINCT x.icd_code, x.icd_version, s.stay_id, s.first_careunit
-  FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_icu.icustays s ON s.hadm_id = x.hadm_id
-  WHERE s.first_careunit IS NOT NULL
-), cv AS (
-  SELECT st.icd_code, st.icd_version, st.first_careunit, c.itemid
-  FROM st JOIN mimiciv_icu.chartevents c ON c.stay_id = st.stay_id
-  WHERE c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 223761) AND c.valuenum IS NOT NULL
-  GROUP BY st.icd_code, st.icd_version, st.first_careunit, c.itemid
-  HAVING COUNT(DISTINCT st.stay_id) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
-), multi AS (
-  SELECT st.icd_code, st.icd_version FROM st GROUP BY st.icd_code, st.icd_version
-  HAVING COUNT(DISTINCT st.first_careunit) >= 2
-), pick AS (
-  SELECT cv.*, ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version
-         ORDER BY (cv.itemid * 7919 + LENGTH(cv.first_careunit) * 13 + LENGTH(cv.icd_code)) % 1069,
-                                           cv.first_careunit, cv.itemid) AS rn
-  FROM cv JOIN multi m ON m.icd_code = cv.icd_code AND m.icd_version = cv.icd_version
+-- The cells (fragments/pop_mean_by_dx_careunit_cells.sql: a diagnosis and a first care unit with ≥ 5 ICU stays charting
+-- a vital) matched for a swap (fragments/cross_pairs.sql): the cells that lend their unit to another cell's diagnosis
+-- lacking it (their record twin names that diagnosis); their value twin names the unit of a cell that lends it in a
+-- second matching among the Clean cells (salt s), their near miss the diagnosis of a Clean cell of the same chapter
+-- (salt b, among the Clean cells): a swapped-in unit or diagnosis is then one a Clean question names, lent once. Only
+-- lenders are Clean: with the borrowers too, the units only borrowers have never occurred in a twin (EMERGENCY ROOM: 24
+-- Clean, 0 Noise in pop_mortality_by_dx_location); ≤ 2 vitals per cell. The twins then name the units and diagnoses the
+-- Clean questions name at about the same rate: drawn as any Clean diagnosis lacking the unit, they named the few
+-- diagnoses absent from a big unit over and over (sepsis, aortic stenosis, cerebral infarction: 5-6 Noise, 1 Clean
+-- each; family AUROC 0.82-0.95)
+-- include: fragments/pop_mean_by_dx_careunit_cells.sql
+-- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
+, rg_used AS (
+  SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
+)
+-- include: fragments/cross_pairs.sql m=ms salt=s grp='' cells=rg_used
+-- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_used
+-- include: fragments/cross_twins.sql dx=ma stratum=ms
+, pick AS (
+  SELECT cv.*, u.rg_d, u.twin_dx, u.twin_stratum,
+         ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version, cv.first_careunit
+         ORDER BY (cv.itemid * 7919 + LENGTH(cv.first_careunit) * 13 + LENGTH(cv.icd_code)) % 1069, cv.itemid) AS rn
+  FROM cv JOIN rg_twin u ON u.rg_d = CAST(cv.icd_version AS VARCHAR) || ':' || TRIM(cv.icd_code)
+                        AND u.rg_s = cv.first_careunit
 )
 SELECT TRIM(p.icd_code) AS icd_code, p.icd_version, t.long_title AS icd_title, p.first_careunit AS careunit,
-       p.itemid, d.label AS vital_label
+       p.itemid, d.label AS vital_label, p.twin_dx, p.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM pick p
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN mimiciv_icu.d_items d ON d.itemid = p.itemid
-WHERE p.rn <= 3
+LEFT JOIN mb_pair n ON n.rg_d = p.rg_d AND n.rg_s = p.first_careunit
+WHERE p.rn <= 2
