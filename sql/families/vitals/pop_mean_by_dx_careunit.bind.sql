@@ -9,13 +9,7 @@
 -- diagnoses absent from a big unit over and over (sepsis, aortic stenosis, cerebral infarction: 5-6 Noise, 1 Clean
 -- each; family AUROC 0.82-0.95)
 -- include: fragments/pop_mean_by_dx_careunit_cells.sql
--- include: fragments/cross_pairs.sql m=ma salt=a grp='' cells=rg_cell
-, rg_used AS (
-  SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
-)
--- include: fragments/cross_pairs.sql m=ms salt=s grp='' cells=rg_used
--- include: fragments/cross_pairs.sql m=mb salt=b grp=SUBSTRING(c.rg_d,1,3) cells=rg_used
--- include: fragments/cross_twins.sql dx=ma stratum=ms
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used
 , pick AS (
   SELECT cv.*, u.rg_d, u.twin_dx, u.twin_stratum,
          ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version, cv.first_careunit
