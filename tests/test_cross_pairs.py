@@ -79,3 +79,32 @@ def test_matched_twins_name_empty_cohorts_at_the_clean_rate(family_id: str, tiny
     for slot in AMONG_CLEAN[family_id]:
         for value, n in named[slot].items():
             assert n <= clean[slot][value], (family_id, slot, value, n, clean[slot][value])
+
+
+# the families whose diagnoses lend and borrow once each in matching `ma` (lend_key=rg_d): their cells come up to 3 per
+# diagnosis, and a diagnosis whose every cell borrowed was named 3 times in Noise and never in Clean
+ONE_PER_DIAGNOSIS = {"labs.pop_mean_by_diagnosis", "cost.pop_mean_lab_charges_by_dx"}
+
+
+@pytest.mark.parametrize("family_id", sorted(f for f in FAMILIES if "include: fragments/cross_matchings.sql"
+                                             in (ROOT / "sql" / "families" / FAMILIES[f].spec.binding).read_text()))
+def test_lender_and_borrower_lack_alike_and_diagnoses_match_once(family_id: str, tiny_duckdb_url: str) -> None:
+    """Matching `ma` pairs a lender with a borrower of its tier (fragments/cross_tiers.sql: how many of the cells'
+    strata their diagnoses lack), and in ONE_PER_DIAGNOSIS each diagnosis lends and borrows at most once."""
+    from pipeline.ehr.database import connect
+
+    text = FAMILIES[family_id].text(FAMILIES[family_id].spec.binding)
+    head = text[:text.rindex("\nSELECT ")]
+    probe = head + """
+SELECT p.rg_d, p.rg_pd, tx.rg_dt AS tx, MIN(ty.rg_dt) AS ty_min, MAX(ty.rg_dt) AS ty_max
+FROM ma_pair p JOIN rg_tier tx ON tx.rg_d = p.rg_d AND tx.rg_s = p.rg_s
+JOIN rg_tier ty ON ty.rg_d = p.rg_pd AND ty.rg_s = p.rg_ps
+GROUP BY p.rg_d, p.rg_s, p.rg_pd, p.rg_ps, tx.rg_dt"""
+    with connect(tiny_duckdb_url) as db:
+        rows = db.query(probe, whole_ehr=True).to_dicts()
+    if not rows:
+        pytest.skip(f"{family_id} matches no cell on the tiny EHR")
+    assert all(r["tx"] == r["ty_min"] == r["ty_max"] for r in rows), family_id
+    if family_id in ONE_PER_DIAGNOSIS:
+        lenders, borrowers = Counter(r["rg_d"] for r in rows), Counter(r["rg_pd"] for r in rows)
+        assert max(lenders.values()) == 1 and max(borrowers.values()) == 1, family_id

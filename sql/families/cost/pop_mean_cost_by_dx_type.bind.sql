@@ -8,7 +8,7 @@
 -- Clean questions name at about the same rate: drawn as any Clean diagnosis never of the type (one type per diagnosis),
 -- they named the same-day surgical diagnoses and the rare types over and over (family AUROC 0.77-0.84)
 -- include: fragments/pop_mean_cost_by_dx_type_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used lend_key=rg_s borrow_key=rg_ps
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_type, u.twin_dx,
        u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM rg_twin u

@@ -7,7 +7,7 @@
 -- drawn as any common lab the cohort lacks, or any Clean diagnosis lacking the lab, they named labs the Clean questions
 -- never did (total protein: 5 Noise, 0 Clean; family AUROC 0.59-0.81)
 -- include: fragments/pop_mean_lab_charges_by_dx_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used lend_key=rg_d borrow_key=rg_pd
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, d.itemid,
 -- include: fragments/lab_label.sql alias=d
        , u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx

@@ -9,7 +9,7 @@
 -- as any Clean diagnosis lacking the payer (≤ 2 payers per diagnosis), they named the few rare diagnoses without
 -- Medicare over and over (5 Noise, 1 Clean each; family AUROC 0.91-0.95)
 -- include: fragments/pop_mean_age_by_dx_insurance_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_cell near_cells=rg_cell
+-- include: fragments/cross_matchings.sql stratum_cells=rg_cell near_cells=rg_cell lend_key=rg_s borrow_key=rg_ps
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS insurance, u.twin_dx,
        u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM rg_twin u

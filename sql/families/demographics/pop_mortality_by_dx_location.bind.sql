@@ -9,7 +9,7 @@
 -- the same rate: drawn as any diagnosis and location apart, or any Clean diagnosis lacking the location, they named the
 -- rarer diagnoses and locations (family AUROC 0.84-0.98)
 -- include: fragments/pop_mortality_by_dx_location_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_cell
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_cell lend_key=rg_s borrow_key=rg_ps
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_location, u.twin_dx,
        u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM rg_twin u

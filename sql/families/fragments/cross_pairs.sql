@@ -15,13 +15,16 @@
 -- hold several matchings (each its own m). Computed once, in the family's binding query, which carries each cell's
 -- partners as slots (fragments/cross_twins.sql): a noise candidate query that matched again for every chunk of bindings
 -- made the noise step 4-7 times slower. (Only mutual swaps, each cell's diagnosis lacking the other's stratum too,
--- would balance every entity whatever twin a pair takes, but matched 2 of 385 cells in pop_mean_by_diagnosis.) Holes:
--- m, salt, grp, cells.
+-- would balance every entity whatever twin a pair takes, but matched 2 of 385 cells in pop_mean_by_diagnosis.) Needs
+-- CTE rg_tier (fragments/cross_tiers.sql): `grp` may read a cell's tiers as t.rg_dt / t.rg_st, so that lender and
+-- borrower lack alike. Holes: m, salt, grp, cells; x2, y2 (what lends and borrows once: rg_s, rg_ps for each cell;
+-- rg_d, rg_pd for each diagnosis).
 , ${m}_ord AS (
   SELECT c.rg_d, c.rg_s, ${grp} AS rg_g,
          FLOOR((ROW_NUMBER() OVER (PARTITION BY ${grp} ORDER BY MD5('${salt}|' || c.rg_d || '|' || c.rg_s),
                                    c.rg_d, c.rg_s) - 1) / 512.0) AS rg_b
   FROM (SELECT DISTINCT k.rg_d, k.rg_s FROM ${cells} k) c
+  LEFT JOIN rg_tier t ON t.rg_d = c.rg_d AND t.rg_s = c.rg_s
   WHERE EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s <> c.rg_s)
     AND EXISTS (SELECT 1 FROM (SELECT DISTINCT c2.rg_s FROM ${cells} c2) s2
                 WHERE NOT EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s = s2.rg_s))
@@ -32,47 +35,47 @@
   WHERE x.rg_d <> y.rg_d AND x.rg_s <> y.rg_s
     AND NOT EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = y.rg_d AND h.rg_s = x.rg_s)
 ), ${m}_b1 AS (
-  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
-         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
+  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.${x2} ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
+         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.${y2} ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
   FROM ${m}_edge e
 ), ${m}_u1 AS (
   SELECT w.rg_d, w.rg_s, w.rg_pd, w.rg_ps FROM ${m}_b1 w WHERE w.rg_out = 1 AND w.rg_in = 1
 ), ${m}_b2 AS (
-  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
-         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
+  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.${x2} ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
+         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.${y2} ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
   FROM ${m}_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u1 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM ${m}_u1 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u1 m WHERE m.rg_d = e.rg_d AND m.${x2} = e.${x2})
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u1 m WHERE m.rg_pd = e.rg_pd AND m.${y2} = e.${y2})
 ), ${m}_u2 AS (
   SELECT * FROM ${m}_u1
   UNION ALL
   SELECT w.rg_d, w.rg_s, w.rg_pd, w.rg_ps FROM ${m}_b2 w WHERE w.rg_out = 1 AND w.rg_in = 1
 ), ${m}_b3 AS (
-  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
-         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
+  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.${x2} ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
+         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.${y2} ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
   FROM ${m}_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u2 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM ${m}_u2 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u2 m WHERE m.rg_d = e.rg_d AND m.${x2} = e.${x2})
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u2 m WHERE m.rg_pd = e.rg_pd AND m.${y2} = e.${y2})
 ), ${m}_u3 AS (
   SELECT * FROM ${m}_u2
   UNION ALL
   SELECT w.rg_d, w.rg_s, w.rg_pd, w.rg_ps FROM ${m}_b3 w WHERE w.rg_out = 1 AND w.rg_in = 1
 ), ${m}_b4 AS (
-  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
-         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
+  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.${x2} ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
+         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.${y2} ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
   FROM ${m}_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u3 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM ${m}_u3 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u3 m WHERE m.rg_d = e.rg_d AND m.${x2} = e.${x2})
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u3 m WHERE m.rg_pd = e.rg_pd AND m.${y2} = e.${y2})
 ), ${m}_u4 AS (
   SELECT * FROM ${m}_u3
   UNION ALL
   SELECT w.rg_d, w.rg_s, w.rg_pd, w.rg_ps FROM ${m}_b4 w WHERE w.rg_out = 1 AND w.rg_in = 1
 ), ${m}_b5 AS (
-  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.rg_s ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
-         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.rg_ps ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
+  SELECT e.*, ROW_NUMBER() OVER (PARTITION BY e.rg_d, e.${x2} ORDER BY e.rg_h, e.rg_pd, e.rg_ps) AS rg_out,
+         ROW_NUMBER() OVER (PARTITION BY e.rg_pd, e.${y2} ORDER BY e.rg_h, e.rg_d, e.rg_s) AS rg_in
   FROM ${m}_edge e
-  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u4 m WHERE m.rg_d = e.rg_d AND m.rg_s = e.rg_s)
-    AND NOT EXISTS (SELECT 1 FROM ${m}_u4 m WHERE m.rg_pd = e.rg_pd AND m.rg_ps = e.rg_ps)
+  WHERE NOT EXISTS (SELECT 1 FROM ${m}_u4 m WHERE m.rg_d = e.rg_d AND m.${x2} = e.${x2})
+    AND NOT EXISTS (SELECT 1 FROM ${m}_u4 m WHERE m.rg_pd = e.rg_pd AND m.${y2} = e.${y2})
 ), ${m}_u5 AS (
   SELECT * FROM ${m}_u4
   UNION ALL

@@ -8,7 +8,7 @@
 -- the lab, they named the few labs most cohorts lack (pO2, immature granulocytes: 7-11 Noise, 1-2 Clean) and the rarer
 -- diagnoses (family AUROC 0.78-0.92)
 -- include: fragments/pop_mean_by_diagnosis_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used lend_key=rg_d borrow_key=rg_pd
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, d.itemid,
 -- include: fragments/lab_label.sql alias=d
        , u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx

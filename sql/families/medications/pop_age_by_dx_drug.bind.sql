@@ -7,7 +7,7 @@
 -- drawn as any Clean drug the cohort lacks, or any Clean diagnosis lacking the drug, they named the rarer ones (family
 -- AUROC 0.77-0.90)
 -- include: fragments/pop_age_by_dx_drug_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used lend_key=rg_s borrow_key=rg_ps
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS drug, u.twin_dx,
        u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx
 FROM rg_twin u

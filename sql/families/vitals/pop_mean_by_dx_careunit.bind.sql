@@ -9,7 +9,7 @@
 -- diagnoses absent from a big unit over and over (sepsis, aortic stenosis, cerebral infarction: 5-6 Noise, 1 Clean
 -- each; family AUROC 0.82-0.95)
 -- include: fragments/pop_mean_by_dx_careunit_cells.sql
--- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used
+-- include: fragments/cross_matchings.sql stratum_cells=rg_used near_cells=rg_used lend_key=rg_s borrow_key=rg_ps
 , pick AS (
   SELECT cv.*, u.rg_d, u.twin_dx, u.twin_stratum,
          ROW_NUMBER() OVER (PARTITION BY cv.icd_code, cv.icd_version, cv.first_careunit
