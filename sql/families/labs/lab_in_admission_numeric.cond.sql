@@ -1,3 +1,6 @@
--- the lab test has a numeric result in the admission
+-- the lab test (or one of the same name in another fluid: fragments/lab_named_alike.sql) has a numeric result in
+-- the admission
 SELECT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l
-               WHERE l.hadm_id = {{hadm_id}} AND l.itemid = {{lab_itemid}} AND l.valuenum IS NOT NULL) AS holds
+               WHERE l.hadm_id = {{hadm_id}} AND l.valuenum IS NOT NULL AND l.itemid IN
+-- include: fragments/lab_named_alike.sql itemid={{lab_itemid}}
+              ) AS holds

@@ -11,7 +11,7 @@
 --   repeated   per lab item (unique label), the ICU stays with ≥ 2 results after that first input
 --   measured   per lab item, the ICU admissions with any result, and the number of ICU admissions
 --   weights    the two combined
---   valid      labs never measured in this admission, with cumulative weights
+--   valid      labs never measured in this admission (nor one of the same name), with cumulative weights
 WITH first_any AS (
   SELECT i.stay_id, MIN(i.starttime) AS t_any FROM mimiciv_icu.inputevents i GROUP BY i.stay_id
 ), repeated AS (
@@ -40,7 +40,9 @@ WITH first_any AS (
   FROM weights wt
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = wt.itemid
   WHERE wt.itemid <> {{lab_itemid}}
-    AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid = wt.itemid)
+    AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid IN
+-- include: fragments/lab_named_alike.sql itemid=wt.itemid
+                   )
 )
 SELECT v.itemid AS lab_itemid, v.lab_label
 FROM valid v
