@@ -238,3 +238,44 @@ def test_a_swapped_patient_is_not_correctable_when_nothing_else_names_a_record(t
     out = inject_family(runner, fam, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
     made = [o.twins["record"] for o in out if "record" in o.twins]
     assert len(made) >= 5 and all(t.correctable is False and t.corrected_answer is None for t in made)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+OTHER_DAY = """noise:
+  - level: value
+    breaks: stay_began_on_date
+    kind: identifier
+    candidates: vitals/noise_stay_date_other_day_of_record.sql
+    drop_one: vitals/drop_one_mean_in_stay_stay_in_progress.sql
+"""
+
+
+def test_a_day_of_record_inside_the_stay_is_correctable_and_one_outside_is_not(tmp_path, db):
+    """The twin that names another day of the stay's record (the day its admission began, the day it ended): the
+    declared drop-one reading takes the stay in progress that day, so a day inside the Clean stay, the only stay
+    then, is correctable with the Clean answer (review 7: 377 of 432 such twins), and a ward day before it is not."""
+    text = (ROOT / "contracts" / "vitals" / "mean_in_stay.yaml").read_text()
+    path = tmp_path / "contracts" / "vitals" / "mean_in_stay.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(text[:text.index("noise:")] + OTHER_DAY + text[text.index("readings:"):])
+    fam, errs = load_family_file(path, ROOT / "sql" / "families")
+    assert not errs, [str(e) for e in errs]
+    runner = SetRunner(db, chunk_size=13)
+    clean = [v for v in verify_set(runner, fam, bind_family(db, fam, seed=0, cap=200).sampled) if v.accepted]
+    ids = [f"c{i}" for i in range(len(clean))]
+    out = inject_family(runner, fam, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    inside, outside = 0, 0
+    for o, v in zip(out, clean, strict=True):
+        twin = o.twins.get("value")
+        if twin is None:
+            continue
+        day = twin.slots["stay_date"]
+        stays = db.query(f"SELECT s.stay_id FROM mimiciv_icu.icustays s WHERE s.subject_id = {v.slots['subject_id']} "
+                         f"AND DATE '{day}' BETWEEN CAST(s.intime AS DATE) AND CAST(s.outtime AS DATE)")
+        if stays.height == 1 and stays["stay_id"][0] == v.slots["stay_id"]:
+            inside += 1
+            assert twin.correctable is True and twin.corrected_answer == v.answer, (v.slots, day)
+        elif stays.height == 0:
+            outside += 1
+            assert not twin.correctable, (v.slots, day)
+    assert inside >= 3 and outside >= 1, (inside, outside)
