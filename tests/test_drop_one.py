@@ -279,3 +279,41 @@ def test_a_day_of_record_inside_the_stay_is_correctable_and_one_outside_is_not(t
             outside += 1
             assert not twin.correctable, (v.slots, day)
     assert inside >= 3 and outside >= 1, (inside, outside)
+
+
+ITEM_SWAP = """noise:
+  - level: record
+    breaks: infusion_given_in_stay
+    kind: content
+    candidates: medications/noise_infusion_not_in_stay.sql
+    match_clean: [itemid, input_label]
+    drop_one: medications/drop_one_infusion_hours_merged_any_item.sql
+"""
+
+
+def test_an_item_swap_is_correctable_when_the_start_time_names_the_run(tmp_path, db):
+    """The twin that swaps the infusion keeps the stay and the start minute: when no other item's run began then,
+    those name the Clean run (review 7: 63 of 64 infusion swaps), so the declared drop-one reading, each item's rows
+    merged apart, finds the Clean answer; the generic one merged every item's rows and rarely did (9 of 64)."""
+    text = (ROOT / "contracts" / "medications" / "infusion_hours_merged.yaml").read_text()
+    path = tmp_path / "contracts" / "medications" / "infusion_hours_merged.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(text[:text.index("noise:")] + ITEM_SWAP + text[text.index("questions:"):])
+    fam, errs = load_family_file(path, ROOT / "sql" / "families")
+    assert not errs, [str(e) for e in errs]
+    runner = SetRunner(db, chunk_size=13)
+    clean = [v for v in verify_set(runner, fam, bind_family(db, fam, seed=0, cap=200).sampled) if v.accepted]
+    out = inject_family(runner, fam, [v.slots for v in clean], [f"c{i}" for i in range(len(clean))], seed=0,
+                        answers=[v.answer for v in clean])
+    sole = 0
+    for o, v in zip(out, clean, strict=True):
+        twin = o.twins.get("record")
+        if twin is None:
+            continue
+        start = v.slots["start_time"]
+        items = db.query(f"SELECT DISTINCT i.itemid FROM mimiciv_icu.inputevents i WHERE i.stay_id = "
+                         f"{v.slots['stay_id']} AND i.starttime = TIMESTAMP '{start}' AND i.endtime > i.starttime")
+        if items.height == 1:
+            sole += 1
+            assert twin.correctable is True and twin.corrected_answer == v.answer, (v.slots, twin.slots)
+    assert sole >= 3, sole

@@ -1,5 +1,6 @@
 -- Drop-one reading of a twin that shifts the stated start time by hours: without the clock time the question still
 -- names the run of the stated day (the date, the stay and the procedure pin it when one run began that day: review
 -- 6c, c7866b3d8747e14f); the generic drop-one removed the whole timestamp and found no one run.
--- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours \
+-- include: fragments/merged_interval_hours.sql events=procedureevents \
+--   items="d.label = {{procedure_label}} AND i.itemid = {{itemid}}" hours=procedure_hours \
 --   gap=15 run="CAST(m.island_start AS DATE) = CAST({{start_time}} AS DATE)"

@@ -8,5 +8,6 @@
 --   islands    a new island (run) starts when a row begins over 15 minutes after everything before it ended
 --   merged     one interval per run: its first start and last end
 -- Answer: the length of the run that began at the stated time, in hours, one decimal.
--- include: fragments/merged_interval_hours.sql events=procedureevents label={{procedure_label}} hours=procedure_hours \
+-- include: fragments/merged_interval_hours.sql events=procedureevents \
+--   items="d.label = {{procedure_label}} AND i.itemid = {{itemid}}" hours=procedure_hours \
 --   gap=15 run="m.island_start = {{start_time}}"

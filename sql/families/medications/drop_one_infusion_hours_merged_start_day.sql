@@ -1,5 +1,6 @@
 -- Drop-one reading of a twin that shifts the stated start time by hours: without the clock time the question still
 -- names the run of the stated day (the date, the stay and the infusion pin it when one run began that day: review
 -- 6c, c7866b3d8747e14f in the procedure family); the generic drop-one removed the whole timestamp.
--- include: fragments/merged_interval_hours.sql events=inputevents label={{input_label}} hours=infusion_hours gap=0 \
+-- include: fragments/merged_interval_hours.sql events=inputevents \
+--   items="d.label = {{input_label}} AND i.itemid = {{itemid}}" hours=infusion_hours gap=0 \
 --   run="CAST(m.island_start AS DATE) = CAST({{start_time}} AS DATE)"

@@ -7,5 +7,6 @@
 --   islands    a new island (run) starts when a row begins after everything before it has ended (running SUM)
 --   merged     one interval per run: its first start and last end
 -- Answer: the length of the run that began at the stated time, in hours, one decimal.
--- include: fragments/merged_interval_hours.sql events=inputevents label={{input_label}} hours=infusion_hours gap=0 \
+-- include: fragments/merged_interval_hours.sql events=inputevents \
+--   items="d.label = {{input_label}} AND i.itemid = {{itemid}}" hours=infusion_hours gap=0 \
 --   run="m.island_start = {{start_time}}"
