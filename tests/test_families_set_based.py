@@ -52,3 +52,34 @@ def test_every_family_set_based_agrees_with_per_contract(families, tiny_duckdb_u
         assert runner.stats.fallbacks == 0
         assert checked >= 0.8 * len(mine_fams)
 
+
+
+def test_a_lab_of_the_same_name_in_another_fluid_holds_the_lab_condition(tiny_duckdb_url):
+    """labs/lab_in_admission_numeric.cond.sql (fragments/lab_named_alike.sql): a question naming 'lactate
+    dehydrogenase' says no fluid, so an admission with only the ascites item has the test (review 7, 34eedc344a9e4960:
+    the twin's blood LD was never drawn, the ascites one was). Each sibling here was never measured in the admission:
+    read by its own itemid the condition would be false."""
+    from pipeline.construction.sqlexec import SetRunner
+    from pipeline.construction.verification.verify import _conditions
+    from pipeline.ehr.database import connect
+
+    root = Path(__file__).resolve().parents[1]
+    fam = next(f for f in load_families(root / "contracts", root / "sql" / "families", display_base=root)
+               if f.id == "labs.first_lab_after_infusion_start")
+    with connect(tiny_duckdb_url) as db:
+        pairs = db.query("""
+            SELECT l.hadm_id, l.itemid AS measured, o.itemid AS sibling
+            FROM (SELECT DISTINCT hadm_id, itemid FROM mimiciv_hosp.labevents
+                  WHERE valuenum IS NOT NULL AND hadm_id IS NOT NULL) l
+            JOIN mimiciv_hosp.d_labitems m ON m.itemid = l.itemid
+            JOIN mimiciv_hosp.d_labitems o ON o.itemid <> m.itemid
+             AND LOWER(TRIM(REGEXP_REPLACE(o.label, ' *[(][^)]*[)] *$', '')))
+               = LOWER(TRIM(REGEXP_REPLACE(m.label, ' *[(][^)]*[)] *$', '')))
+            WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents x WHERE x.hadm_id = l.hadm_id AND x.itemid = o.itemid)
+            ORDER BY 1, 2, 3 LIMIT 5""", whole_ehr=True).to_dicts()
+        assert pairs, "the tiny EHR has no admission with one of two same-named labs"
+        cond = [c for c in _conditions(fam) if c[0] == "lab_measured_in_admission"]
+        slots = [{"hadm_id": p["hadm_id"], "lab_itemid": p["sibling"]} for p in pairs]
+        kinds = {"hadm_id": fam.slot_kinds["hadm_id"], "lab_itemid": fam.slot_kinds["lab_itemid"]}
+        got = SetRunner(db, chunk_size=16, adaptive=False).conditions(cond, list(enumerate(slots)), kinds)
+    assert all(got[i]["lab_measured_in_admission"] is True for i in range(len(pairs))), got

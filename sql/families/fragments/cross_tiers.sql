@@ -6,9 +6,9 @@
 -- lender and borrower lack about as much, so the twins name the Clean questions' diagnoses and strata. Needs CTEs
 -- rg_cell and rg_have; adds CTE rg_tier(rg_d, rg_s, rg_dt, rg_st), closed.
 , rg_log2 AS (
-  SELECT b.lo, b.hi, b.t
+  SELECT lg.lo, lg.hi, lg.t
   FROM (VALUES (0, 2, 0), (2, 4, 1), (4, 8, 2), (8, 16, 3), (16, 32, 4), (32, 64, 5), (64, 128, 6), (128, 256, 7),
-               (256, 512, 8), (512, 1000000000, 9)) AS b(lo, hi, t)
+               (256, 512, 8), (512, 1000000000, 9)) AS lg(lo, hi, t)
 ), rg_tier AS (
   SELECT c.rg_d, c.rg_s, bd.t AS rg_dt, bs.t AS rg_st
   FROM (SELECT DISTINCT k.rg_d, k.rg_s FROM rg_cell k) c
