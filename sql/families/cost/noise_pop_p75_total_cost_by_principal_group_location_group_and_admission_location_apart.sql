@@ -6,10 +6,7 @@
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
-  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
-  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+  -- include: fragments/dx_groups_population.sql
 -- include: fragments/empty_stratum_twins.sql stratum=admission_location dx=" AND d.seq_num = 1" where= min=3 \
 --   swap=both \
 --   keep= swappable=FALSE

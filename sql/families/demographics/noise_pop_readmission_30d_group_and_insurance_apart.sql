@@ -8,10 +8,7 @@
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
-  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
-  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+  -- include: fragments/dx_groups_population.sql
 ), coded AS (
   SELECT DISTINCT d.icd_code, d.icd_version FROM mimiciv_hosp.diagnoses_icd d
 ), group_adm AS (

@@ -7,10 +7,7 @@
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
-  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
-  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+  -- include: fragments/dx_groups_population.sql
 -- Kept: strata whose rate differs (by more than the 0.1 tolerance) from what the drop-one readings of the twins
 -- find, so each criterion selects: the location's rate over all its admissions with a diagnosis (the group dropped),
 -- the group's rate over all its admissions (the location dropped), and the rate over every admission with a

@@ -8,10 +8,7 @@
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
-  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
-  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+  -- include: fragments/dx_groups_population.sql
 -- Kept: strata whose mean differs (by more than the 0.1 tolerance) from what the drop-one readings of the twins
 -- find, so each criterion selects: the type's mean over all its admissions with a principal diagnosis (the group
 -- dropped), the group's mean over all its principal admissions (the type dropped), and the mean over every such

@@ -9,10 +9,7 @@
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
-  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
-  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+  -- include: fragments/dx_groups_population.sql
 -- include: fragments/group_strata.sql stratum=admission_type dx= \
 --   where=" AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)" min=3 \
 --   keep=" AND COUNT(*) FILTER (WHERE c.hadm_id IN (SELECT s1.hadm_id FROM mimiciv_icu.icustays s1 \

@@ -5,10 +5,7 @@
 WITH dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES
-  -- include: fragments/dx_groups.sql
-  , ('allergic rhinitis'), ('aortic stenosis'), ('aortic valve disease'), ('chronic gout')
-  , ('immunodeficiency disorders'), ('infectious arthritis'), ('migraine'), ('osteoarthritis of the knee')
-  , ('pneumococcal pneumonia'), ('schizophrenia'), ('varicose veins of the legs')
+  -- include: fragments/dx_groups_population.sql
 -- include: fragments/empty_stratum_twins.sql stratum=insurance dx= \
 --   where=" AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id AND s0.intime = \
 --   (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1" \
