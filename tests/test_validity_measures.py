@@ -213,3 +213,17 @@ def test_the_family_tells_audit_judges_only_families_large_enough_to_measure() -
     assert MAX_FAMILY_AUROC == 0.65
     assert families_over(aurocs, pairs) == {"x.big": 0.70, "x.edge": 0.66}
     assert families_over(aurocs, pairs, min_pairs=0) == {"x.small": 0.89, "x.big": 0.70, "x.edge": 0.66}
+
+
+def test_conditions_one_check_catches_count_together_against_the_cap() -> None:
+    """An admission date and an ICU stay date that no record begins on are caught by one check ("does anything of this
+    patient begin that day?"): each under MAX_CONDITION_SHARE alone, together over it, the split is reported, and the
+    noise step's balance reads the same grouping (measures.condition_check)."""
+    spec = {"id": "labs.x", "noise": [{"level": "record", "breaks": "a", "kind": "content"}]}
+    ops = {"value:admission_began_on:shift:d": 8, "value:stay_began_on_date:shift:s": 8,
+           **{f"record:c{k}:x/n{k}": 7 for k in range(12)}}
+    rep = measures.operator_report(pl.DataFrame(_noise("labs.x", ops)), [spec])
+    assert rep["max_condition"] == "began_on_stated_day" and rep["max_condition_share"] == 0.16
+    assert any("began_on_stated_day" in p for p in rep["problems"])
+    assert measures.condition_check("stay_began_on_date") == measures.condition_check("admission_began_on")
+    assert measures.condition_check("lab_measured") == "lab_measured"

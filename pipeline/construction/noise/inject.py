@@ -23,6 +23,7 @@ from pipeline.construction.quality.measures import (
     MAX_ENTITY_NOISE_RATIO,
     MIN_OPERATOR_SHARE,
     allowed_noise_uses,
+    condition_check,
     is_entity,
 )
 from pipeline.construction.requests.family import Family, NoiseSpec
@@ -491,7 +492,7 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
     def level_breaks(fam: Family) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for n in fam.spec.noise:
-            out.setdefault(n.level, []).append(n.breaks)
+            out.setdefault(n.level, []).append(condition_check(n.breaks))
         return out
 
     breaks = {r["pair_id"]: level_breaks(fam_by_id[f]) for f, rs in by_family.items() for r in rs}
@@ -546,7 +547,8 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
     # a level whose twin is correctable (the drop-one reading, noise/drop_one.py) is taken only where the family's
     # balance needs it or the pair has no other
     chosen = choose_levels({cid: sorted(o.twins) for cid, (_, _, o) in candidates.items()}, seed=seed, group=family_of,
-                           breaks={cid: {lv: [t.breaks] for lv, t in o.twins.items()} for cid, (_, _, o) in candidates.items()},
+                           breaks={cid: {lv: [condition_check(t.breaks)] for lv, t in o.twins.items()}
+                                   for cid, (_, _, o) in candidates.items()},
                            avoid={cid: {lv for lv, t in o.twins.items() if t.correctable}
                                   for cid, (_, _, o) in candidates.items()} if avoid_correctable else None)
     chosen, crowded = over_used({cid: fam.id for cid, (fam, _, _) in candidates.items()},
@@ -564,12 +566,13 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                                      f"already names over {MAX_ENTITY_NOISE_RATIO:g}x as often as its Clean questions",
                            "subject_ids": row["subject_ids"],
                            "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
-    for cid in sorted(over_share({cid: o.twins[chosen[cid]].breaks for cid, (_, _, o) in candidates.items()},
-                                 seed=seed)):
+    for cid in sorted(over_share({cid: condition_check(o.twins[chosen[cid]].breaks)
+                                  for cid, (_, _, o) in candidates.items()}, seed=seed)):
         fam, row, out = candidates.pop(cid)
         rejections.append({"pair_id": cid, "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
                            "clean_slots": row["slots"], "status": "rejected", "reason": "condition_share",
-                           "detail": f"{out.twins[chosen[cid]].breaks}: its only twin breaks a condition already at "
+                           "detail": f"{out.twins[chosen[cid]].breaks}: its only twin breaks a condition (or one its "
+                                     f"check also catches, measures.SAME_CHECK) already at "
                                      f"{MAX_CONDITION_SHARE:.0%} of the Noise",
                            "subject_ids": row["subject_ids"],
                            "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})

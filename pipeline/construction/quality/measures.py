@@ -28,6 +28,17 @@ CORRECTABLE_TARGET = 0.20
 MAX_CORRECTABLE_SHARE = 0.10
 # a declared reading that never changes an answer, over at least this many contracts of its family, checks nothing
 MIN_READING_CONTRACTS = 20
+# Broken conditions that one identifier check catches together ("does an admission or ICU stay of this patient begin
+# on the stated day?"): the condition cap counts them as one, so that check cannot tell a large share of the Noise
+# (DESIGN §4; review 7: the two were 17.8% of the default split's Noise, each under the cap alone)
+SAME_CHECK = {"admission_began_on": "began_on_stated_day", "stay_began_on_date": "began_on_stated_day"}
+
+
+def condition_check(condition: str) -> str:
+    """The check that catches a broken condition: its group in SAME_CHECK, else the condition itself."""
+    return SAME_CHECK.get(condition, condition)
+
+
 # Issue 21 item 5: an entity (a displayed slot value: a drug, a lab, a diagnosis, a stratum) that a family's Noise
 # questions use far more often than its Clean ones gives the twin away to anyone who counts; reported, not blocking
 MAX_ENTITY_NOISE_RATIO = 2.0
@@ -139,7 +150,7 @@ def operator_report(tasks: pl.DataFrame, families: list[dict[str, Any]]) -> dict
     that (almost) never verifies diversifies nothing. `families` = the family specs as dicts."""
     noise = tasks.filter(pl.col("variant") == "noise")
     n = max(1, noise.height)
-    by_cond = Counter(noise["failed_condition"].to_list())
+    by_cond = Counter(condition_check(c) for c in noise["failed_condition"].to_list())
     top_cond, top_n = by_cond.most_common(1)[0] if by_cond else ("", 0)
     content = sum(1 for k in noise["noise_kind"].to_list() if k == "content")
     by_family: dict[str, Counter[str]] = {}
