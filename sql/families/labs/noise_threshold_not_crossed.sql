@@ -9,4 +9,7 @@ WITH cut AS (
                     WHERE l.hadm_id = {{hadm_id}} AND l.itemid = {{itemid}}
                       AND l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1))
 )
-SELECT MIN(cut.threshold) AS threshold FROM cut HAVING COUNT(*) > 0
+SELECT t.threshold
+FROM (SELECT MIN(cut.threshold) AS threshold FROM cut HAVING COUNT(*) > 0) t
+WHERE NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l
+                  WHERE l.hadm_id = {{hadm_id}} AND l.itemid = {{itemid}} AND l.valuenum = t.threshold)
