@@ -1,6 +1,6 @@
--- Drop-one reading of a twin that swaps the item (noise_icu_procedure_not_in_stay_weighted): without the item the stay and the start time
--- still name a run when one item's run began then (review 7: 93a45bb4b0fdba0c, bf26b112466de393; one input began at
--- the stated minute in 63 of 64 infusion swaps); each item's rows merge apart, where the generic drop-one merged all
--- the stay's rows into one run.
+-- Drop-one reading of a twin that swaps the item (noise_icu_procedure_not_in_stay_weighted): without the item the stay
+-- and the start time still name a run when one item's run began then (review 7: 93a45bb4b0fdba0c, bf26b112466de393; one
+-- input began at the stated minute in 63 of 64 infusion swaps); each item's rows merge apart, where the generic drop-
+-- one merged all the stay's rows into one run.
 -- include: fragments/merged_interval_hours.sql events=procedureevents items=TRUE hours=procedure_hours gap=15 \
 --   run="m.island_start = {{start_time}}"

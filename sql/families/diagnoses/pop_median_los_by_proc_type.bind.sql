@@ -8,12 +8,11 @@
 -- Clean questions name at about the same rate (family AUROC 0.64-0.67 with ≤ 2 types per procedure and the twins' any
 -- Clean procedure or type apart)
 -- include: fragments/pop_median_los_by_proc_type_cells.sql
--- include: fragments/cross_tiers.sql
--- include: fragments/cross_pairs.sql m=ma salt=a x2=rg_s y2=rg_ps grp='' cells=rg_cell
+-- include: fragments/cross_pairs.sql m=ma salt=a x2=rg_s y2=rg_ps grp='' cells=rg_cell tiers=
 , rg_used AS (
   SELECT DISTINCT p.rg_d, p.rg_s FROM ma_pair p
 )
--- include: fragments/cross_pairs.sql m=ms salt=s x2=rg_s y2=rg_ps grp='' cells=rg_used
+-- include: fragments/cross_pairs.sql m=ms salt=s x2=rg_s y2=rg_ps grp='' cells=rg_used tiers=
 -- include: fragments/cross_twins.sql dx=ma stratum=ms
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, u.rg_s AS admission_type, u.twin_dx,
        u.twin_stratum

@@ -7,8 +7,7 @@
 -- AUROC 0.94-0.96). The floor is 3: of the 680 cells at 5, 35 had a diagnosis lacking some band; at 3 a quarter of the
 -- rates were 25 % (1 of 4), so the Clean cells are cut to ≤ 1/14 of them per rate (the golds gate: ≤ 15 % per gold)
 -- include: fragments/pop_mortality_by_dx_age_cells.sql
--- include: fragments/cross_tiers.sql
--- include: fragments/cross_pairs.sql m=ma salt=a x2=rg_s y2=rg_ps grp='' cells=rg_cell
+-- include: fragments/cross_pairs.sql m=ma salt=a x2=rg_s y2=rg_ps grp='' cells=rg_cell tiers=
 , rg_used AS (  -- ≤ 1/14 of the matched cells (≥ 2) per death rate, so no gold is over 15 % of the family's
   SELECT u.rg_d, u.rg_s
   FROM (SELECT m.rg_d, m.rg_s, COUNT(*) OVER () AS n_all,
@@ -21,7 +20,7 @@
                       AND CAST(r.age_lo AS VARCHAR) = m.rg_s) u
   WHERE u.rn <= GREATEST(2, u.n_all / 14)
 )
--- include: fragments/cross_pairs.sql m=mb salt=b x2=rg_s y2=rg_ps grp=SUBSTRING(c.rg_d,1,3) cells=rg_used
+-- include: fragments/cross_pairs.sql m=mb salt=b x2=rg_s y2=rg_ps grp=SUBSTRING(c.rg_d,1,3) cells=rg_used tiers=
 -- include: fragments/cross_twins.sql dx=ma stratum=ma
 SELECT TRIM(t.icd_code) AS icd_code, t.icd_version, t.long_title AS icd_title, CAST(u.rg_s AS INTEGER) AS age_lo,
        CAST(u.rg_s AS INTEGER) + 9 AS age_hi, u.twin_dx, u.twin_stratum, COALESCE(n.rg_pd, '') AS twin_near_dx

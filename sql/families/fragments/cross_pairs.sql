@@ -16,15 +16,15 @@
 -- partners as slots (fragments/cross_twins.sql): a noise candidate query that matched again for every chunk of bindings
 -- made the noise step 4-7 times slower. (Only mutual swaps, each cell's diagnosis lacking the other's stratum too,
 -- would balance every entity whatever twin a pair takes, but matched 2 of 385 cells in pop_mean_by_diagnosis.) Needs
--- CTE rg_tier (fragments/cross_tiers.sql): `grp` may read a cell's tiers as t.rg_dt / t.rg_st, so that lender and
--- borrower lack alike. Holes: m, salt, grp, cells; x2, y2 (what lends and borrows once: rg_s, rg_ps for each cell;
--- rg_d, rg_pd for each diagnosis).
+-- CTE rg_tier (fragments/cross_tiers.sql) where `tiers` joins it as t, so that `grp` may read a cell's tiers as t.rg_dt
+-- / t.rg_st and lender and borrower lack alike. Holes: m, salt, grp, cells, tiers (the join, or nothing); x2, y2 (what
+-- lends and borrows once: rg_s, rg_ps for each cell; rg_d, rg_pd for each diagnosis).
 , ${m}_ord AS (
   SELECT c.rg_d, c.rg_s, ${grp} AS rg_g,
          FLOOR((ROW_NUMBER() OVER (PARTITION BY ${grp} ORDER BY MD5('${salt}|' || c.rg_d || '|' || c.rg_s),
                                    c.rg_d, c.rg_s) - 1) / 512.0) AS rg_b
   FROM (SELECT DISTINCT k.rg_d, k.rg_s FROM ${cells} k) c
-  LEFT JOIN rg_tier t ON t.rg_d = c.rg_d AND t.rg_s = c.rg_s
+  ${tiers}
   WHERE EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s <> c.rg_s)
     AND EXISTS (SELECT 1 FROM (SELECT DISTINCT c2.rg_s FROM ${cells} c2) s2
                 WHERE NOT EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s = s2.rg_s))

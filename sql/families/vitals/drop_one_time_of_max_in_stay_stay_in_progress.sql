@@ -1,5 +1,6 @@
 -- Drop-one reading of a twin that names another day of the stay's record (noise_stay_date_other_day_of_record):
--- a careful reader takes the patient's ICU stay in progress that day (review 7: 377 of 432 such twins named a day
--- inside the Clean stay, often the day after a late-evening start); one stay in progress gives the Clean answer.
+-- a careful reader takes the patient's ICU stay in progress that day or beginning the day after (review 7: 377 of 432
+-- such twins named a day inside the Clean stay; 7c, 9b6c7d40da6b7769: the admission's day, the stay began the next);
+-- one such stay gives the Clean answer.
 -- include: fragments/time_of_max_in_stay.sql \
---   stay="{{stay_date}} BETWEEN CAST(s.intime AS DATE) AND CAST(s.outtime AS DATE)"
+--   stay="{{stay_date}} BETWEEN CAST(s.intime - INTERVAL '1 day' AS DATE) AND CAST(s.outtime AS DATE)"
