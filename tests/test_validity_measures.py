@@ -227,3 +227,19 @@ def test_conditions_one_check_catches_count_together_against_the_cap() -> None:
     assert any("began_on_stated_day" in p for p in rep["problems"])
     assert measures.condition_check("stay_began_on_date") == measures.condition_check("admission_began_on")
     assert measures.condition_check("lab_measured") == "lab_measured"
+
+
+def test_the_noise_step_cuts_a_family_top_gold_to_the_golds_gate() -> None:
+    """inject.over_gold: a family whose most common Clean gold is over the gate loses a seeded few of that gold's
+    pairs, down to 97% of MAX_TOP_GOLD_SHARE; a family under it, or too small to gate, loses none."""
+    from pipeline.construction.noise.inject import over_gold
+
+    golds = {f"s{i}": ("vitals.sofa", json.dumps(9 if i < 16 else i % 30 + 10)) for i in range(100)}
+    golds |= {f"t{i}": ("labs.small", json.dumps(1)) for i in range(10)}
+    golds |= {f"u{i}": ("labs.even", json.dumps(i % 10)) for i in range(100)}
+    out = over_gold(golds, seed=0)
+    assert out and all(c.startswith("s") for c in out)
+    kept = [golds[c][1] for c in golds if c.startswith("s") and c not in out]
+    assert kept.count("9") / len(kept) <= 0.97 * measures.MAX_TOP_GOLD_SHARE
+    assert (kept.count("9") + 1) / (len(kept) + 1) > 0.97 * measures.MAX_TOP_GOLD_SHARE  # no more than needed
+    assert over_gold(golds, seed=0) == out

@@ -21,9 +21,12 @@ from pipeline.construction.noise.drop_one import DropOne, drop_one_verdicts
 from pipeline.construction.quality.measures import (
     MAX_CONDITION_SHARE,
     MAX_ENTITY_NOISE_RATIO,
+    MAX_TOP_GOLD_SHARE,
+    MIN_MEASURED_FAMILY_PAIRS,
     MIN_OPERATOR_SHARE,
     allowed_noise_uses,
     condition_check,
+    gold_key,
     is_entity,
 )
 from pipeline.construction.requests.family import Family, NoiseSpec
@@ -409,6 +412,29 @@ def over_share(broken: dict[str, str], *, seed: int, margin: float = 0.97) -> se
 
 
 
+def over_gold(golds: dict[str, tuple[str, str]], *, seed: int, margin: float = 0.97) -> set[str]:
+    """The pairs to leave out so that no family's most common Clean gold exceeds `margin` × MAX_TOP_GOLD_SHARE of its
+    golds (pair → family and Clean answer; families under MIN_MEASURED_FAMILY_PAIRS are not gated, nor cut). A family
+    of integer scores can land a hair over the golds gate by chance (first-day SOFA: 9 was 15.1% of 86); a seeded
+    draw among the top gold's pairs goes, and the next most common is checked in turn."""
+    share = margin * MAX_TOP_GOLD_SHARE
+    by_family: dict[str, list[str]] = {}
+    for cid, (fam, _) in golds.items():
+        by_family.setdefault(fam, []).append(cid)
+    out: set[str] = set()
+    for _fam, cids in sorted(by_family.items()):
+        left = sorted(cids, key=lambda c: (stable_hash(seed, "gold", c), c))
+        while len(left) >= MIN_MEASURED_FAMILY_PAIRS:
+            counts = Counter(gold_key(golds[c][1]) for c in left)
+            top, n = max(sorted(counts.items()), key=lambda kv: kv[1])
+            if n <= share * len(left):
+                break
+            drop = next(c for c in left if gold_key(golds[c][1]) == top)
+            left.remove(drop)
+            out.add(drop)
+    return out
+
+
 def over_used(family: dict[str, str], clean: dict[str, dict], twins: dict[str, dict[str, dict]],
               chosen: dict[str, str], *, seed: int, operators: dict[str, dict[str, str]] | None = None,
               golds: dict[str, str] | None = None) -> tuple[dict[str, str], set[str]]:
@@ -574,6 +600,15 @@ def build_pairs(runner: SetRunner, families: list[Family], contracts: pl.DataFra
                            "detail": f"{out.twins[chosen[cid]].breaks}: its only twin breaks a condition (or one its "
                                      f"check also catches, measures.SAME_CHECK) already at "
                                      f"{MAX_CONDITION_SHARE:.0%} of the Noise",
+                           "subject_ids": row["subject_ids"],
+                           "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
+    golds = {cid: (fam.id, row["answer"]) for cid, (fam, row, _) in candidates.items()}
+    for cid in sorted(over_gold(golds, seed=seed)):
+        fam, row, out = candidates.pop(cid)
+        rejections.append({"pair_id": cid, "family": fam.id, "intent": fam.spec.intent, "level": fam.spec.level,
+                           "clean_slots": row["slots"], "status": "rejected", "reason": "gold_share",
+                           "detail": f"its Clean gold is its family's most common, already at {MAX_TOP_GOLD_SHARE:.0%} "
+                                     "of the family's golds",
                            "subject_ids": row["subject_ids"],
                            "reading_hits": canonical_json(dict(sorted(out.reading_hits.items())))})
     pairs = []

@@ -242,7 +242,8 @@ def reading_report(families: list[dict[str, Any]], contracts: pl.DataFrame, pair
     return {"by_family": by_family, "inert": len(problems), "problems": problems}
 
 
-def _gold_key(answer: str) -> str:
+def gold_key(answer: str) -> str:
+    """A Clean gold as the golds gate counts it: a value with its unit, or the answer's canonical JSON."""
     v = json.loads(answer)
     if isinstance(v, dict) and "value" in v:
         return json.dumps([v["value"], v.get("unit")])
@@ -255,7 +256,7 @@ def gold_report(tasks: pl.DataFrame, rate_families: set[str]) -> dict[str, Any]:
     clean = tasks.filter(pl.col("variant") == "clean")
     top, zero, problems, unmeasured = {}, {}, [], []
     for fam, answers in sorted(clean.group_by("family").agg(pl.col("answer")).iter_rows()):
-        keys = Counter(_gold_key(a) for a in answers)
+        keys = Counter(gold_key(a) for a in answers)
         share = keys.most_common(1)[0][1] / len(answers)
         top[fam] = round(share, 4)
         if len(answers) < MIN_MEASURED_FAMILY_PAIRS:
