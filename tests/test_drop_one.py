@@ -250,21 +250,29 @@ OTHER_DAY = """noise:
 """
 
 
+def _real_family_twins(tmp_path, db, family: str, noise: str, until: str):
+    """A shipped family (contracts/<family>.yaml) with its noise entries replaced by `noise` (the text up to the
+    section `until` is cut), its Clean contracts on the tiny EHR, and each one's injection outcome."""
+    rel = Path(*family.split(".")).with_suffix(".yaml")
+    text = (ROOT / "contracts" / rel).read_text()
+    path = tmp_path / "contracts" / rel
+    path.parent.mkdir(parents=True)
+    path.write_text(text[:text.index("noise:")] + noise + text[text.index(until):])
+    fam, errs = load_family_file(path, ROOT / "sql" / "families")
+    assert not errs, [str(e) for e in errs]
+    runner = SetRunner(db, chunk_size=13)
+    clean = [v for v in verify_set(runner, fam, bind_family(db, fam, seed=0, cap=200).sampled) if v.accepted]
+    out = inject_family(runner, fam, [v.slots for v in clean], [f"c{i}" for i in range(len(clean))], seed=0,
+                        answers=[v.answer for v in clean])
+    return clean, out
+
+
 def test_a_day_of_record_inside_the_stay_is_correctable_and_one_outside_is_not(tmp_path, db):
     """The twin that names another day of the stay's record (the day its admission began, the day it ended): the
     declared drop-one reading takes the stay in progress that day or beginning the next, so a day inside the Clean stay
     or the day before it, when no other stay is, is correctable with the Clean answer (review 7: 377 of 432 such
     twins; 7c: the admission's day before a next-day ICU start), and a ward day further from any stay is not."""
-    text = (ROOT / "contracts" / "vitals" / "mean_in_stay.yaml").read_text()
-    path = tmp_path / "contracts" / "vitals" / "mean_in_stay.yaml"
-    path.parent.mkdir(parents=True)
-    path.write_text(text[:text.index("noise:")] + OTHER_DAY + text[text.index("readings:"):])
-    fam, errs = load_family_file(path, ROOT / "sql" / "families")
-    assert not errs, [str(e) for e in errs]
-    runner = SetRunner(db, chunk_size=13)
-    clean = [v for v in verify_set(runner, fam, bind_family(db, fam, seed=0, cap=200).sampled) if v.accepted]
-    ids = [f"c{i}" for i in range(len(clean))]
-    out = inject_family(runner, fam, [v.slots for v in clean], ids, seed=0, answers=[v.answer for v in clean])
+    clean, out = _real_family_twins(tmp_path, db, "vitals.mean_in_stay", OTHER_DAY, "readings:")
     inside, outside = 0, 0
     for o, v in zip(out, clean, strict=True):
         twin = o.twins.get("value")
@@ -296,16 +304,7 @@ def test_an_item_swap_is_correctable_when_the_start_time_names_the_run(tmp_path,
     """The twin that swaps the infusion keeps the stay and the start minute: when no other item's run began then,
     those name the Clean run (review 7: 63 of 64 infusion swaps), so the declared drop-one reading, each item's rows
     merged apart, finds the Clean answer; the generic one merged every item's rows and rarely did (9 of 64)."""
-    text = (ROOT / "contracts" / "medications" / "infusion_hours_merged.yaml").read_text()
-    path = tmp_path / "contracts" / "medications" / "infusion_hours_merged.yaml"
-    path.parent.mkdir(parents=True)
-    path.write_text(text[:text.index("noise:")] + ITEM_SWAP + text[text.index("questions:"):])
-    fam, errs = load_family_file(path, ROOT / "sql" / "families")
-    assert not errs, [str(e) for e in errs]
-    runner = SetRunner(db, chunk_size=13)
-    clean = [v for v in verify_set(runner, fam, bind_family(db, fam, seed=0, cap=200).sampled) if v.accepted]
-    out = inject_family(runner, fam, [v.slots for v in clean], [f"c{i}" for i in range(len(clean))], seed=0,
-                        answers=[v.answer for v in clean])
+    clean, out = _real_family_twins(tmp_path, db, "medications.infusion_hours_merged", ITEM_SWAP, "questions:")
     sole = 0
     for o, v in zip(out, clean, strict=True):
         twin = o.twins.get("record")
