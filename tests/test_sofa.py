@@ -19,7 +19,8 @@ SCORED = """WITH stay AS (
   SELECT s.stay_id, s.hadm_id, s.intime FROM mimiciv_icu.icustays s
 -- include: fragments/first_day_sofa_components.sql
 )
-SELECT s.*, g.gcs_min FROM scored s LEFT JOIN gcs g ON g.stay_id = s.stay_id
+SELECT s.*, g.gcs_min, p.pao2fio2_vent_min, p.pao2fio2_novent_min
+FROM scored s LEFT JOIN gcs g ON g.stay_id = s.stay_id LEFT JOIN pafi p ON p.stay_id = s.stay_id
 """
 SOURCES = """SELECT s.stay_id,
   EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = s.hadm_id AND l.itemid = 51265 AND l.valuenum IS NOT NULL
@@ -57,6 +58,28 @@ def test_every_sofa_component_is_non_null_when_its_source_rows_exist(scored):
     # the CNS component has sources in most stays, and scores something in some of them
     assert scored["cns_src"].sum() > scored.height // 2
     assert scored.filter(pl.col("cns") > 0).height > 0
+
+
+def _standard_respiration(vent, novent):
+    """Standard SOFA: 3-4 need ventilation; 1-2 score the lowest ratio, ventilated or not."""
+    if vent is None and novent is None:
+        return None
+    if vent is not None and vent < 100:
+        return 4
+    if vent is not None and vent < 200:
+        return 3
+    low = min(v for v in (vent, novent) if v is not None)
+    return 2 if low < 300 else 1 if low < 400 else 0
+
+
+def test_respiration_scores_a_ventilated_ratio_under_400_as_standard_sofa_does(scored):
+    """mimic-code's first_day_sofa scores a ventilated ratio of 200-400 as 0 (only its unventilated branch has the
+    1-2 points); a clinical reviewer recomputed such a stay as standard SOFA and got a total 2 higher."""
+    rows = scored.select("stay_id", "respiration", "pao2fio2_vent_min", "pao2fio2_novent_min").rows()
+    for stay, got, vent, novent in rows:
+        assert got == _standard_respiration(vent, novent), stay
+    ventilated_mid = [r for r in rows if r[2] is not None and 200 <= r[2] < 400 and (r[3] is None or r[3] >= 400)]
+    assert ventilated_mid, "no stay with a ventilated ratio of 200-400 only: the test checks nothing"
 
 
 def test_gcs_carries_the_previous_time_and_defaults_to_normal(tiny_duckdb_url, scored):

@@ -1,4 +1,6 @@
--- Fragment: the first-day SOFA components (the MIMIC community's first_day_sofa definition, over base tables).
+-- Fragment: the first-day SOFA components (the MIMIC community's first_day_sofa definition, over base tables),
+-- except respiration: standard SOFA scores a ratio under 400 / 300 whether or not the patient is ventilated
+-- (first_day_sofa scores a ventilated ratio of 200-400 as 0, a reading no clinician shares).
 -- It continues a WITH list whose last CTE is `stay` (stay_id, hadm_id, intime) and defines lab, bg, pafi, vital,
 -- gcs_base, gcs, uo, vaso and scored (the six organ scores by the SOFA cut-offs); the including file closes scored's
 -- parenthesis and sums the scores. Included by vitals/first_day_sofa_first_icu_with_group.ref.sql (one stay) and its
@@ -82,7 +84,8 @@
 ), scored AS (
   SELECT st.stay_id,
          CASE WHEN pf.pao2fio2_vent_min < 100 THEN 4 WHEN pf.pao2fio2_vent_min < 200 THEN 3
-              WHEN pf.pao2fio2_novent_min < 300 THEN 2 WHEN pf.pao2fio2_novent_min < 400 THEN 1
+              WHEN LEAST(pf.pao2fio2_vent_min, pf.pao2fio2_novent_min) < 300 THEN 2
+              WHEN LEAST(pf.pao2fio2_vent_min, pf.pao2fio2_novent_min) < 400 THEN 1
               WHEN COALESCE(pf.pao2fio2_vent_min, pf.pao2fio2_novent_min) IS NULL THEN NULL ELSE 0 END AS respiration,
          CASE WHEN lb.platelet_min < 20 THEN 4 WHEN lb.platelet_min < 50 THEN 3 WHEN lb.platelet_min < 100 THEN 2
               WHEN lb.platelet_min < 150 THEN 1 WHEN lb.platelet_min IS NULL THEN NULL ELSE 0 END AS coagulation,
