@@ -317,3 +317,30 @@ def test_an_item_swap_is_correctable_when_the_start_time_names_the_run(tmp_path,
             sole += 1
             assert twin.correctable is True and twin.corrected_answer == v.answer, (v.slots, twin.slots)
     assert sole >= 3, sole
+
+
+def test_a_lab_swap_in_the_change_family_reads_every_lab_drawn_twice_in_the_admission(db):
+    """labs.change_first_to_last declares its lab-swap drop-one reading: without the lab, the change of each lab
+    drawn at two or more times in the named admission. The generic one kept the first and last result of any item
+    (a change between two labs) and, set-based, joined every result of the admission with every other."""
+    fam, errs = load_family_file(ROOT / "contracts" / "labs" / "change_first_to_last.yaml", ROOT / "sql" / "families")
+    assert not errs, [str(e) for e in errs]
+    declared = next(n.drop_one for n in fam.spec.noise if n.drop_one)
+    runner, clean = _clean(db, fam)
+    binds = [(i, v.slots) for i, v in enumerate(clean[:12])]
+    rows = runner.rows(fam.text(declared), binds, fam.slot_kinds, kind="drop_one")
+    for i, slots in binds:
+        labs = db.query(f"""SELECT l.itemid, l.charttime, l.valuenum, l.valueuom FROM mimiciv_hosp.labevents l
+            JOIN mimiciv_hosp.admissions a ON a.hadm_id = l.hadm_id
+            WHERE a.subject_id = {slots['subject_id']} AND CAST(a.admittime AS DATE) = DATE '{slots['admit_date']}'
+              AND l.valuenum IS NOT NULL""")
+        expected = set()
+        for _, part in labs.group_by("itemid"):
+            if part["charttime"].n_unique() < 2:
+                continue
+            first = part.filter(part["charttime"] == part["charttime"].min())
+            last = part.filter(part["charttime"] == part["charttime"].max())
+            expected |= {(round(b - a, 4), u) for a, u in zip(first["valuenum"], first["valueuom"], strict=True)
+                         for b in last["valuenum"]}
+        got = {(round(float(r["change"]), 4), r["valueuom"]) for r in rows.get(i, [])}
+        assert len(expected) >= 2 and len(got) == min(3, len(expected)) and got <= expected, (slots, got, expected)

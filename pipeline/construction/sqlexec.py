@@ -709,8 +709,8 @@ class SetRunner:
                     chunks[:0] = [chunk[:half], chunk[half:]]
                     self.stats.splits += 1
                     continue
-                log.warning("set-based %s query failed (%s); running this chunk per contract", kind,
-                            str(e).splitlines()[0])
+                log.warning("set-based %s query failed (%s); running this chunk per contract: %s", kind,
+                            str(e).splitlines()[0], _label(key))
                 self.stats.fallbacks += 1
                 self.strategy[key] = "single"
                 for b, sl in chunk:
