@@ -83,3 +83,56 @@ def test_a_lab_of_the_same_name_in_another_fluid_holds_the_lab_condition(tiny_du
         kinds = {"hadm_id": fam.slot_kinds["hadm_id"], "lab_itemid": fam.slot_kinds["lab_itemid"]}
         got = SetRunner(db, chunk_size=16, adaptive=False).conditions(cond, list(enumerate(slots)), kinds)
     assert all(got[i]["lab_measured_in_admission"] is True for i in range(len(pairs))), got
+
+
+def _drug_word(label: str) -> str:
+    import re
+
+    word = re.sub(r"[^A-Za-z ].*$", "", label).lower().split(" ")[0]
+    return {"nacl": "sodium chloride", "kcl": "potassium chloride", "lr": "lactated ringer", "d5w": "dextrose"}.get(
+        word, word)
+
+
+def test_an_infusion_swap_never_names_a_drug_the_stay_was_given_outside_its_icu_inputs(tiny_duckdb_url):
+    """fragments/input_given_elsewhere_in_stay.sql: a Record twin naming an ICU input the stay's inputevents lack is
+    answerable when a prescription running in the stay, or an eMAR administration in it, gave that drug (review 7d,
+    3a42c0ca3de6c472: "D5W" against an Iso-Osmotic Dextrose bag). Checked here against the stays' own drug names."""
+    from pipeline.construction.sqlexec import SetRunner
+    from pipeline.ehr.database import connect
+
+    fam = next(f for f in load_families(ROOT / "contracts", ROOT / "sql" / "families", display_base=ROOT)
+               if f.id == "medications.infusion_hours_merged")
+    entry = next(n for n in fam.spec.noise if n.candidates == "medications/noise_infusion_not_in_stay.sql")
+    with connect(tiny_duckdb_url) as db:
+        stays = db.query("""SELECT s.stay_id, MIN(i.itemid) AS itemid, s.hadm_id, s.intime, s.outtime
+            FROM mimiciv_icu.icustays s JOIN mimiciv_icu.inputevents i ON i.stay_id = s.stay_id AND i.rate IS NOT NULL
+            GROUP BY s.stay_id, s.hadm_id, s.intime, s.outtime ORDER BY s.stay_id LIMIT 40""", whole_ehr=True)
+        names = db.query("""SELECT s.stay_id, LOWER(p.drug) AS drug FROM mimiciv_icu.icustays s
+            JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = s.hadm_id AND p.starttime <= s.outtime
+             AND COALESCE(p.stoptime, p.starttime) >= s.intime
+            UNION ALL SELECT s.stay_id, LOWER(e.medication) FROM mimiciv_icu.icustays s
+            JOIN mimiciv_hosp.emar e ON e.hadm_id = s.hadm_id AND e.charttime BETWEEN s.intime AND s.outtime""",
+                         whole_ehr=True)
+        items = db.query("""SELECT d.itemid, d.label FROM mimiciv_icu.d_items d WHERE d.linksto = 'inputevents'
+            AND d.itemid IN (SELECT itemid FROM mimiciv_icu.inputevents WHERE rate IS NOT NULL)""", whole_ehr=True)
+        had = db.query("SELECT DISTINCT stay_id, itemid FROM mimiciv_icu.inputevents", whole_ehr=True)
+        binds = [(i, {"stay_id": r["stay_id"], "itemid": r["itemid"]}) for i, r in enumerate(stays.iter_rows(named=True))]
+        kinds = {k: fam.slot_kinds[k] for k in ("stay_id", "itemid")}
+        got = SetRunner(db, chunk_size=16, adaptive=False).rows(fam.text(entry.candidates), binds, kinds,
+                                                                 kind="candidates")
+    drugs: dict[int, list[str]] = {}
+    for stay, drug in names.iter_rows():
+        drugs.setdefault(stay, []).append(drug or "")
+    given_in = {(s, i) for s, i in had.iter_rows()}
+    word = {i: _drug_word(label) for i, label in items.iter_rows()}
+
+    def elsewhere(stay: int, item: int) -> bool:
+        return len(word[item]) >= 3 and any(word[item] in d for d in drugs.get(stay, []))
+
+    excluded = 0
+    for i, b in binds:
+        named = {r["itemid"] for r in got.get(i, [])}
+        assert not [n for n in named if elsewhere(b["stay_id"], n)], b
+        excluded += sum(1 for n in word if n != b["itemid"] and (b["stay_id"], n) not in given_in
+                        and elsewhere(b["stay_id"], n))
+    assert excluded > 0, "no candidate was given outside the ICU inputs: the test checks nothing"

@@ -26,6 +26,8 @@ WITH first_any AS (
   JOIN mimiciv_icu.d_items d ON d.itemid = wt.itemid
   WHERE wt.itemid <> {{itemid}}
     AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.inputevents i WHERE i.stay_id = {{stay_id}} AND i.itemid = wt.itemid)
+    AND NOT
+    -- include: fragments/input_given_elsewhere_in_stay.sql item=wt.itemid stay={{stay_id}}
 )
 SELECT v.itemid, v.input_label
 FROM valid v

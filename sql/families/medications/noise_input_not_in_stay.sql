@@ -9,3 +9,5 @@ WHERE d.itemid <> {{itemid}} AND d.linksto = 'inputevents'
   )
   AND EXISTS (SELECT 1 FROM mimiciv_icu.inputevents e WHERE e.itemid = d.itemid)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.inputevents i WHERE i.stay_id = {{stay_id}} AND i.itemid = d.itemid)
+  AND NOT
+  -- include: fragments/input_given_elsewhere_in_stay.sql item=d.itemid stay={{stay_id}}
