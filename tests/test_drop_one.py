@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import sqlglot
 
-from pipeline.construction.noise.drop_one import NotDroppable, drop_one_template, perturbed_slots
+from pipeline.construction.noise.drop_one import NotDroppable, drop_one_template, dropped_slots, perturbed_slots
 from pipeline.construction.noise.inject import choose_levels, inject_family
 from pipeline.construction.quality.measures import MAX_CORRECTABLE_SHARE, correctable_report
 from pipeline.construction.requests.binding import bind_family
@@ -67,6 +67,17 @@ def test_perturbed_slots_compare_normalised_values():
     kinds = {"a": "int", "t": "datetime", "x": "float"}
     assert perturbed_slots({"a": 1, "t": "2150-01-01 00:00:00", "x": 1.0},
                            {"a": 1, "t": "2150-01-01 00:00", "x": 1.5}, kinds) == {"x"}
+
+
+def test_the_icd_version_is_dropped_with_the_code_it_qualifies():
+    """review 7d, df602f05a2c5a8d0: with the title dropped and "(ICD-10)" kept, the age family's drop-one read "the
+    first admission whose principal diagnosis was an ICD-10 code" and found the Clean admission by coincidence."""
+    slots = {"subject_id": 1, "icd_code": "I639", "icd_title": "Cerebral infarction", "icd_version": 10}
+    assert dropped_slots(frozenset({"icd_title", "icd_code"}), slots) == {"icd_title", "icd_code", "icd_version"}
+    assert dropped_slots(frozenset({"subject_id"}), slots) == {"subject_id"}
+    ref = (ROOT / "sql" / "families" / "demographics" / "age_at_first_dx.ref.sql").read_text()
+    out = drop_one_template(ref, dropped_slots(frozenset({"icd_title", "icd_code"}), slots), "integer", ("age",))
+    assert "{{icd_version}}" not in out and "{{subject_id}}" in out and "seq_num = 1" in out
 
 
 # --------------------------------------------------------------------------- end to end

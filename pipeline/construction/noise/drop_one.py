@@ -37,6 +37,17 @@ def perturbed_slots(clean: dict[str, SlotValue], noise: dict[str, SlotValue], ki
     return frozenset(n for n in noise if normalize(kinds[n], noise[n]) != normalize(kinds[n], clean.get(n)))
 
 
+# a slot that qualifies others and goes with them: the ICD version stated beside a code or title. Kept when the code
+# is dropped, "the first admission whose principal diagnosis was an ICD-10 code" found the Clean admission by
+# coincidence (review 7d, df602f05a2c5a8d0)
+QUALIFIERS = {"icd_version": frozenset({"icd_code", "icd_title"})}
+
+
+def dropped_slots(perturbed: frozenset[str], slots: dict[str, SlotValue]) -> frozenset[str]:
+    """The slots a drop-one reading removes: the perturbed ones and the qualifiers of any of them."""
+    return perturbed | {q for q, of in QUALIFIERS.items() if q in slots and perturbed & of}
+
+
 class NotDroppable(ValueError):
     """The template reads a perturbed slot outside any predicate, so removing the predicate cannot drop it."""
 
@@ -146,7 +157,7 @@ def drop_one_verdicts(runner: SetRunner, family: Family, twins: list[tuple[int, 
         perturbed = perturbed_slots(clean, noise, kinds)
         try:
             template = family.text(declared) if declared else drop_one_template(
-                reference, perturbed, spec.type, tuple(spec.columns or ()))
+                reference, dropped_slots(perturbed, noise), spec.type, tuple(spec.columns or ()))
         except (NotDroppable, ValueError) as e:
             out[key] = DropOne(None, note=str(e))
             continue
