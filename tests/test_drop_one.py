@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 import sqlglot
 
-from pipeline.construction.noise.drop_one import NotDroppable, drop_one_template, dropped_slots, perturbed_slots
+from pipeline.construction.noise.drop_one import (
+    NotDroppable,
+    drop_one_template,
+    dropped_slots,
+    perturbed_slots,
+)
 from pipeline.construction.noise.inject import choose_levels, inject_family
 from pipeline.construction.quality.measures import MAX_CORRECTABLE_SHARE, correctable_report
 from pipeline.construction.requests.binding import bind_family
