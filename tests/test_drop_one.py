@@ -360,3 +360,29 @@ def test_a_lab_swap_in_the_change_family_reads_every_lab_drawn_twice_in_the_admi
                          for b in last["valuenum"]}
         got = {(round(float(r["change"]), 4), r["valueuom"]) for r in rows.get(i, [])}
         assert len(expected) >= 2 and len(got) == min(3, len(expected)) and got <= expected, (slots, got, expected)
+
+
+def test_a_population_twin_is_correctable_only_by_a_declared_reading(db):
+    """Without its cohort criterion a population query aggregates another cohort, and an equal mean is a coincidence
+    (review 7d, 9c76d37d0f844b38): generic verdicts are False. The unit twin of pop_max_input_by_careunit keeps the
+    cohort, and its declared reading finds the Clean answer in the unit the item is charted in."""
+    from pipeline.construction.noise.drop_one import drop_one_verdicts
+
+    fam, errs = load_family_file(ROOT / "contracts" / "medications" / "pop_max_input_by_careunit.yaml",
+                                 ROOT / "sql" / "families")
+    assert not errs, [str(e) for e in errs]
+    declared = next(n.drop_one for n in fam.spec.noise if n.drop_one)
+    runner, clean = _clean(db, fam)
+    units = db.query("SELECT itemid, COUNT(DISTINCT amountuom) AS n FROM mimiciv_icu.inputevents GROUP BY itemid",
+                     whole_ehr=True)
+    one_unit = {i for i, n in units.iter_rows() if n == 1}
+    twins = []
+    for i, v in enumerate(clean):
+        twins.append((2 * i, v.slots, {**v.slots, "careunit": "Neuro SICU" if v.slots["careunit"] != "Neuro SICU"
+                                       else "CCU"}, v.answer, None))
+        twins.append((2 * i + 1, v.slots, {**v.slots, "unit": "grams"}, v.answer, declared))
+    out = drop_one_verdicts(runner, fam, twins)
+    assert all(out[2 * i].correctable is False for i in range(len(clean)))
+    found = [i for i, v in enumerate(clean) if v.slots["itemid"] in one_unit]
+    assert found and all(out[2 * i + 1].correctable is True and out[2 * i + 1].corrected_answer == clean[i].answer
+                         for i in found)

@@ -11,7 +11,8 @@ them — the smallest conjunct of a WHERE, HAVING or JOIN … ON that mentions t
 template, set-based (`{{slot}}` stays a placeholder), and the result runs over the Noise bindings like any reading.
 A slot the reference reads outside a predicate (in a projection, a window frame, a CASE) cannot be dropped this way:
 the family then declares the drop-one SQL itself on that noise entry (`drop_one:`, FORMAT.md), or the twin's
-`correctable` stays null (reported, never counted as proved either way)."""
+`correctable` stays null (reported, never counted as proved either way). A population twin is read only by a
+declared drop-one: its perturbed detail is a cohort criterion, and without it the query aggregates another cohort."""
 
 import re
 from dataclasses import dataclass
@@ -155,6 +156,13 @@ def drop_one_verdicts(runner: SetRunner, family: Family, twins: list[tuple[int, 
     for key, clean, noise, answer, declared in twins:
         clean_answer[key] = answer
         perturbed = perturbed_slots(clean, noise, kinds)
+        if family.spec.level == "population" and not declared:
+            # a population twin's perturbed detail is a cohort criterion: without it the query aggregates another,
+            # wider cohort, and a mean or share it happens to share with the Clean one to the stated precision is a
+            # coincidence (review 7d: 9c76d37d0f844b38, the mean over every unit; 7eff17154b6ddea1, a lab priced
+            # alike everywhere). A family whose twin keeps the cohort declares its reading (`drop_one:`).
+            out[key] = DropOne(False, note="a population twin's criterion defines its cohort")
+            continue
         try:
             template = family.text(declared) if declared else drop_one_template(
                 reference, dropped_slots(perturbed, noise), spec.type, tuple(spec.columns or ()))
