@@ -498,6 +498,38 @@ def test_a_template_whose_fixed_cost_loses_the_first_probe_stays_set_based(db):
     assert sorted(seen) == list(range(400))
 
 
+def test_a_template_that_lost_its_probe_under_load_is_probed_once_more(db):
+    """The first call's probe ran while another query held the machine (10 s for 24 bindings), so the template ran
+    per contract; a later call with many bindings probes it again, finds set-based faster and keeps it, and every
+    binding still runs exactly once (simulated clock)."""
+    now, cost = [0.0], [10.0]
+
+    class Contended(SetRunner):
+        def clock(self):
+            return now[0]
+
+        def _query(self, kind, sql, timeout_s=None, inline=None):
+            now[0] += cost[0]
+            return pl.DataFrame()
+
+    runner, seen = Contended(db), []
+
+    def single(bid, slots):
+        now[0] += 0.01
+        seen.append(bid)
+
+    def run(bindings):
+        runner._run("loaded", "candidates", bindings, lambda ch: lateral_query("SELECT 1", ch, {}),
+                    lambda frame, chunk: seen.extend(chunk), single)
+
+    run([(i, {}) for i in range(30)])
+    assert runner.strategy["loaded"] == "single"
+    cost[0] = 0.024  # the machine is free again: 1 ms per binding
+    run([(i, {}) for i in range(30, 330)])
+    assert runner.strategy["loaded"] == "set" and runner.stats.per_contract_templates == 1
+    assert sorted(seen) == list(range(330))
+
+
 def test_a_set_probe_cheaper_than_preparing_a_text_skips_the_per_contract_probe(db):
     """A contract run alone must check and transpile its own text: when the set-based probe costs less per binding
     than half of what preparing the set text took, no contract is run alone to time it (simulated clock)."""
