@@ -66,7 +66,7 @@ def test_two_engines_share_no_learned_state(db, families, every_probe_timed):
     first = _verify(a, db, fam)
     learned, costs, _ = a.learned(db.url)
     assert learned and set(learned) == set(costs)  # the probes decided every template they saw
-    assert b.learned(db.url) == ({}, {}, set()) and b.gate is not a.gate
+    assert b.learned(db.url) == ({}, {}, {}) and b.gate is not a.gate
     assert _verify(b, db, fam) == first
     assert set(b.learned(db.url)[0]) == set(learned)  # b probed again for itself
     b.learned(db.url)[0].clear()

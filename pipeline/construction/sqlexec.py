@@ -398,6 +398,7 @@ SINGLE_MARK = "-- the queries of the first binding run per contract, as they ran
 # set probe that has no per-contract time yet is given at least SKIP_PROBE_MIN_S per binding before it times out
 # (generous: a probe that times out under load falls to per contract for its bindings).
 SKIP_PROBE_SHARE = 0.5
+REPROBES = 2  # further probes of a template that runs per contract, each by a later call
 SKIP_PROBE_MIN_S = 0.25
 
 
@@ -414,15 +415,15 @@ class Engine:
         self._lock = threading.Lock()
         self._strategy: dict[str, dict[str, str]] = {}  # url → template key → "set" | "single"
         self._single_cost: dict[str, dict[str, float]] = {}  # url → template key → seconds per contract
-        self._reprobed: dict[str, set[str]] = {}  # url → keys whose per-contract strategy was probed again
+        self._reprobed: dict[str, dict[str, int]] = {}  # url → template key → times a per-contract verdict was re-probed
         self.runs: dict[str, TemplateRun] = {}  # template key → its explain record (explain mode only)
 
-    def learned(self, url: str) -> tuple[dict[str, str], dict[str, float], set[str]]:
+    def learned(self, url: str) -> tuple[dict[str, str], dict[str, float], dict[str, int]]:
         """The strategies and per-contract costs learned so far on the database at `url` (shared by its runners),
-        and the templates whose per-contract strategy was put to a second probe."""
+        and how often each template's per-contract strategy was put to another probe."""
         with self._lock:
             return (self._strategy.setdefault(url, {}), self._single_cost.setdefault(url, {}),
-                    self._reprobed.setdefault(url, set()))
+                    self._reprobed.setdefault(url, {}))
 
     def runner(self, db: Database, stats: ExecStats | None = None) -> "SetRunner":
         return SetRunner(db, self, stats=stats)
@@ -528,7 +529,7 @@ class SetRunner:
         # template key → "set" | "single", and seconds per binding per contract; shared by the engine's runners on
         # one database (a runner that does not adapt keeps its own, for tests that set a strategy by hand)
         self.strategy, self.single_cost, self.reprobed = engine.learned(db.url) if self.config.adaptive \
-            else ({}, {}, set())
+            else ({}, {}, {})
         self.rows_per_binding: dict[str, float] = {}  # template key → most result rows per binding seen in a chunk
         self.chunk_cap: dict[str, int] = {}  # template key → most bindings per chunk, after DuckDB ran out of memory
         self._tls = threading.local()  # the statements of a binding explain mode is capturing, per thread
@@ -613,11 +614,12 @@ class SetRunner:
             self._single(run, single, b, sl)
 
         # a per-contract verdict rests on one probe, which a query of the other worker can slow several-fold: a
-        # template that lost it is probed once more when a later call brings enough bindings to matter (one lab
-        # template lost it in a build and ran 537 contracts in 59 s; set-based, 100 took 0.2 s)
-        again = (self.strategy.get(key) == "single" and key not in self.reprobed and len(todo) >= 4 * cfg.probe)
+        # template that lost it is probed again (at most REPROBES times) by a later call of a probe's worth of
+        # bindings (one lab template lost it in a build and ran 537 contracts in 59 s; set-based, 100 took 0.2 s)
+        again = (self.strategy.get(key) == "single" and self.reprobed.get(key, 0) < REPROBES
+                 and len(todo) >= cfg.probe)
         if again:
-            self.reprobed.add(key)
+            self.reprobed[key] = self.reprobed.get(key, 0) + 1
         if cfg.adaptive and (key not in self.strategy or again) and len(todo) >= cfg.min_probe:
             # A contract run alone pays for checking and transpiling its own text (each binding's text differs);
             # when the set-based probe costs less per binding than a fraction of what preparing the set text took,
