@@ -1,15 +1,15 @@
 -- Whether the hospital record orders or charts ICU input ${item}'s drug during ICU stay ${stay} outside the ICU
 -- inputs: a prescription of the admission running during the stay, or an eMAR administration charted in it, whose
--- drug name holds the first word of the item's label (NaCl, KCl, LR and D5W spelled out). A Record twin naming an
+-- drug name holds the item's drug word (fragments/input_drug_word.sql). A Record twin naming an
 -- input the stay's inputevents lack is answerable when the drug was given anyway and charted there (review 7d,
 -- 3a42c0ca3de6c472: "D5W" against an Iso-Osmotic Dextrose bag prescribed in the stay). A predicate; used as
 -- `AND NOT <this>` by the infusion-swap Record candidates. Holes: item, stay (expressions).
 EXISTS (
   SELECT 1
-  FROM (SELECT CASE dk.word WHEN 'nacl' THEN 'sodium chloride' WHEN 'kcl' THEN 'potassium chloride'
-                 WHEN 'lr' THEN 'lactated ringer' WHEN 'd5w' THEN 'dextrose' ELSE dk.word END AS word
-        FROM (SELECT SPLIT_PART(LOWER(REGEXP_REPLACE(di.label, '[^A-Za-z ].*$', '')), ' ', 1) AS word
-              FROM mimiciv_icu.d_items di WHERE di.itemid = ${item}) dk) dn
+  FROM (SELECT
+        -- include: fragments/input_drug_word.sql label=di.label
+          AS word
+        FROM mimiciv_icu.d_items di WHERE di.itemid = ${item}) dn
   JOIN mimiciv_icu.icustays si ON si.stay_id = ${stay}
   WHERE LENGTH(dn.word) >= 3
     AND (EXISTS (SELECT 1 FROM mimiciv_hosp.prescriptions pr

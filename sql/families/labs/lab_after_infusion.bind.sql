@@ -45,6 +45,12 @@ WITH routine AS (
                 JOIN mimiciv_hosp.labevents l2 ON l2.hadm_id = s2.hadm_id
                 WHERE s2.stay_id = f.stay_id AND l2.itemid = f.lab_itemid AND l2.valuenum IS NOT NULL
                   AND l2.charttime > fa.t_any AND l2.charttime <= dr.first_start)
+    -- no result of the lab drawn in the minute the infusion started: "reported after that start" reads it as after
+    -- (review 7e, 54a5df79297c28a6: a lactate drawn at the start, reported 1 h 45 min later)
+    AND NOT EXISTS (SELECT 1 FROM mimiciv_icu.icustays s3
+                    JOIN mimiciv_hosp.labevents l3 ON l3.hadm_id = s3.hadm_id
+                    WHERE s3.stay_id = f.stay_id AND l3.itemid = f.lab_itemid AND l3.valuenum IS NOT NULL
+                      AND l3.charttime = dr.first_start)
     AND li.label IN (SELECT li2.label FROM mimiciv_hosp.d_labitems li2 GROUP BY li2.label HAVING COUNT(*) = 1)
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, s.first_careunit AS careunit, p.itemid, d.label AS input_label,
