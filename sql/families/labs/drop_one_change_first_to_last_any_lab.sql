@@ -16,4 +16,5 @@ JOIN mimiciv_hosp.labevents lst
   ON lst.hadm_id = a.hadm_id AND lst.itemid = span.itemid AND lst.charttime = span.last_time
 WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND fst.valuenum IS NOT NULL AND lst.valuenum IS NOT NULL
+ORDER BY change, fst.valueuom
 LIMIT 3

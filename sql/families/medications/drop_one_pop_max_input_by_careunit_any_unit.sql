@@ -10,4 +10,5 @@ WHERE s.first_careunit = {{careunit}} AND i.itemid = {{itemid}}
   AND i.amount = (SELECT MAX(i2.amount) FROM mimiciv_icu.inputevents i2
                   JOIN mimiciv_icu.icustays s2 ON s2.stay_id = i2.stay_id
                   WHERE s2.first_careunit = {{careunit}} AND i2.itemid = {{itemid}})
+ORDER BY max_amount, i.amountuom
 LIMIT 3
