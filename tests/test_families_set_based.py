@@ -136,3 +136,24 @@ def test_an_infusion_swap_never_names_a_drug_the_stay_was_given_outside_its_icu_
         excluded += sum(1 for n in word if n != b["itemid"] and (b["stay_id"], n) not in given_in
                         and elsewhere(b["stay_id"], n))
     assert excluded > 0, "no candidate was given outside the ICU inputs: the test checks nothing"
+
+
+def test_input_bindings_skip_a_stay_that_charted_two_items_of_one_drug(tiny_duckdb_url):
+    """fragments/icu_input_bindings.sql: "Heparin Sodium" in a stay that also charted "Heparin Sodium
+    (Prophylaxis)" reads as either (review 7e, 1366a2def7b74e0c), so neither is bound there."""
+    from pipeline.construction.requests.family import expand_includes
+    from pipeline.ehr.database import connect
+
+    families_sql = ROOT / "sql" / "families"
+    binding = expand_includes((families_sql / "medications" / "icu_input.bind.sql").read_text(), families_sql)
+    with connect(tiny_duckdb_url) as db:
+        bound = db.query(binding, whole_ehr=True)
+        charted = db.query("""SELECT DISTINCT i.stay_id, d.itemid, d.label FROM mimiciv_icu.inputevents i
+            JOIN mimiciv_icu.d_items d ON d.itemid = i.itemid""", whole_ehr=True)
+    items: dict[tuple[int, str], set[int]] = {}
+    for stay, item, label in charted.iter_rows():
+        items.setdefault((stay, _drug_word(label)), set()).add(item)
+    word = {item: _drug_word(label) for _, item, label in charted.iter_rows()}
+    twice = {key for key, its in items.items() if len(its) > 1}
+    assert bound.height > 10 and twice, "the tiny EHR has no stay with two items of one drug: nothing checked"
+    assert not [(s, i) for s, i in bound.select("stay_id", "itemid").iter_rows() if (s, word[i]) in twice]
