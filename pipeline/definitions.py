@@ -10,8 +10,8 @@ import os
 
 from dagster import AssetSelection, Definitions, EnvVar, define_asset_job, in_process_executor
 
-from pipeline.assets.assets import ALL_ASSETS
-from pipeline.assets.checks import ALL_CHECKS
+from pipeline.assets.assets import ALL_ASSETS, FAMILY_LEVEL_ASSETS, FAMILY_PARTITIONS
+from pipeline.assets.checks import construction_checks
 from pipeline.assets.evaluation import EvalSettings, evaluation
 from pipeline.assets.io_manager import PolarsParquetIOManager
 from pipeline.assets.resources import BuildSettings, EHRResource, LLMSettings, engine_resource
@@ -29,15 +29,20 @@ def default_resources() -> dict:
             "eval_settings": EvalSettings(**_env(model="ROBUSTGYM_EVAL_MODEL", base_url="ROBUSTGYM_EVAL_BASE_URL"))}
 
 
-# the build is the construction graph; evaluation is partitioned by agent and launched per partition
-build_job = define_asset_job("build_dataset", selection=AssetSelection.assets(*ALL_ASSETS),
+# the build is the construction graph; evaluation is partitioned by agent and launched per partition. A run of
+# build_dataset covers the partitions it is launched for (all of them: a partition range, first to last); a
+# backfill of build_families runs one family per run, which the instance's run queue spreads over its workers.
+build_job = define_asset_job("build_dataset", selection=AssetSelection.assets(*(a.key for a in ALL_ASSETS)),
                              executor_def=in_process_executor,
                              description="Materialize every construction asset and publish outputs/<version>/")
+families_job = define_asset_job("build_families", selection=AssetSelection.assets(*FAMILY_LEVEL_ASSETS),
+                                executor_def=in_process_executor,
+                                description="The family-level assets of the families launched (one run each)")
 
 defs = Definitions(
     assets=[*ALL_ASSETS, evaluation],
-    asset_checks=ALL_CHECKS,
-    jobs=[build_job],
+    asset_checks=construction_checks(FAMILY_PARTITIONS),
+    jobs=[build_job, families_job],
     resources=default_resources(),
     executor=in_process_executor,
 )

@@ -10,7 +10,8 @@ import polars as pl
 import pytest
 from dagster import DagsterInstance
 
-from pipeline.assets.checks import ALL_CHECKS
+from pipeline.assets.assets import FAMILY_PARTITIONS
+from pipeline.assets.checks import construction_checks
 from pipeline.assets.resources import BuildSettings, EHRResource
 from pipeline.assets.run import materialize_build
 from pipeline.common.answers import is_no_answer
@@ -29,6 +30,7 @@ def graph_snapshot() -> dict:
         assets[key.to_user_string()] = {
             "group": node.group_name,
             "deps": sorted(p.to_user_string() for p in node.parent_keys),
+            "partitioned": node.partitions_def is not None,
         }
     checks = sorted(f"{c.asset_key.to_user_string()}:{c.name}" for c in graph.asset_check_keys)
     blocking = sorted(f"{k.asset_key.to_user_string()}:{k.name}" for k in graph.asset_check_keys
@@ -47,7 +49,7 @@ def test_asset_graph_snapshot():
     assert snap == json.loads(SNAPSHOT.read_text()), "asset graph changed: rerun with UPDATE_SNAPSHOTS=1 and review"
 
 
-BLOCKING = {spec.name for c in ALL_CHECKS for spec in c.check_specs if spec.blocking}
+BLOCKING = {spec.name for c in construction_checks(FAMILY_PARTITIONS) for spec in c.check_specs if spec.blocking}
 
 
 def _build(db_url: str, tmp: Path, version: str = "t1") -> tuple[Path, object]:

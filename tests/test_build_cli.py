@@ -15,6 +15,7 @@ from dagster import AssetKey, DagsterInstance
 
 from pipeline.assets.progress import BuildProgress
 from pipeline.cli import main
+from pipeline.construction.requests.family import family_files
 
 DATA = Path(__file__).parent / "data" / "families"
 
@@ -39,7 +40,9 @@ def test_build_cli_records_run(tiny_duckdb_url, tmp_path, monkeypatch, capsys):
         runs = instance.get_runs()
         assert len(runs) == 1 and runs[0].is_success
         assert instance.get_latest_materialization_event(AssetKey("dataset_split")) is not None
-    assert (home / "storage" / "robustgym" / "evidence_contracts.parquet").exists()
+    # one stored file per family partition
+    assert sorted(p.stem for p in (home / "storage" / "robustgym" / "evidence_contracts").glob("*.parquet")) == sorted(
+        family_files(DATA / "contracts"))
 
 
 def test_build_cli_bad_family(tiny_duckdb_url, tmp_path, monkeypatch, capsys):

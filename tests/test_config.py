@@ -110,14 +110,17 @@ def test_environment_variables_bind_at_run_time_through_envvar(monkeypatch, tmp_
     when the run starts, not when the module was imported."""
     from dagster import EnvVar, materialize
 
-    from pipeline.assets.assets import request_families
+    from pipeline.assets.assets import ALL_ASSETS, FAMILY_PARTITIONS
     from pipeline.definitions import default_resources
+
+    request_families = next(a for a in ALL_ASSETS if a.key.to_user_string() == "request_families")
 
     monkeypatch.setenv("ROBUSTGYM_LLM_MODEL", "model-at-load")
     resources = default_resources()
     assert isinstance(resources["settings"].llm.model, EnvVar)
     monkeypatch.setenv("ROBUSTGYM_LLM_MODEL", "model-at-run")
-    result = materialize([request_families], resources={"settings": resources["settings"]})
+    result = materialize([request_families], resources={"settings": resources["settings"]},
+                         partition_key=FAMILY_PARTITIONS.get_partition_keys()[0])
     event = result.get_asset_materialization_events()[0]
     assert event.materialization.metadata["build_config"].value["llm"]["model"] == "model-at-run"
     monkeypatch.delenv("ROBUSTGYM_LLM_MODEL")

@@ -2,6 +2,7 @@
 stops everything downstream, so a bad table never reaches a split."""
 
 import json
+import warnings
 from pathlib import Path
 
 import polars as pl
@@ -10,20 +11,13 @@ from dagster import (
     AssetChecksDefinition,
     AssetCheckSeverity,
     AssetIn,
-    AssetsDefinition,
     MetadataValue,
+    PartitionsDefinition,
+    PreviewWarning,
     asset_check,
 )
 from pandera.polars import DataFrameSchema
 
-from pipeline.assets.assets import (
-    bound_requests,
-    dataset_split,
-    evidence_contracts,
-    noise_pairs,
-    request_families,
-    rewritten_pairs,
-)
 from pipeline.common.markdown import frame_table
 from pipeline.construction import schemas
 from pipeline.construction.quality import measures
@@ -40,25 +34,32 @@ def _result(model: DataFrameSchema, frame: pl.DataFrame) -> AssetCheckResult:
     })
 
 
-def _schema_check(asset_def: AssetsDefinition, model: DataFrameSchema) -> AssetChecksDefinition:
-    """A blocking check that validates an asset's table against its pandera model."""
-    name = asset_def.key.to_user_string()
+def _schema_check(name: str, model: DataFrameSchema, partitions: PartitionsDefinition) -> AssetChecksDefinition:
+    """A blocking check that validates a family-level asset's table against its pandera model: the partitions its
+    run materialized (a check without the asset's partitions would read every partition)."""
 
-    @asset_check(asset=asset_def, name=f"{name}_schema", blocking=True, description=f"pandera {model.name}")
+    @asset_check(asset=name, name=f"{name}_schema", partitions_def=partitions, blocking=True, description=f"pandera {model.name}")
     def check(frame: pl.DataFrame) -> AssetCheckResult:
         return _result(model, frame)
 
     return check
 
 
-SCHEMA_CHECKS = [_schema_check(asset_def, model) for asset_def, model in (
-    (request_families, schemas.FamiliesSchema), (bound_requests, schemas.BindingsSchema),
-    (evidence_contracts, schemas.ContractsSchema), (noise_pairs, schemas.PairsSchema),
-    (rewritten_pairs, schemas.RewrittenSchema))]
+def family_checks(partitions: PartitionsDefinition) -> list[AssetChecksDefinition]:
+    """The checks of the family-level assets, over these family partitions."""
+    with warnings.catch_warnings():  # a partitioned check is a preview API in Dagster 1.13
+        warnings.simplefilter("ignore", PreviewWarning)
+        schema_checks = [_schema_check(name, model, partitions) for name, model in (
+            ("request_families", schemas.FamiliesSchema), ("bound_requests", schemas.BindingsSchema),
+            ("evidence_contracts", schemas.ContractsSchema), ("noise_pairs", schemas.PairsSchema),
+            ("rewritten_pairs", schemas.RewrittenSchema))]
+        integrity = asset_check(asset="rewritten_pairs", blocking=True, partitions_def=partitions,
+                                name="rewritten_pairs_noise_integrity",
+                                description="every Noise twin fails exactly its failed_condition; every Clean "
+                                            "contract holds")(rewritten_pairs_noise_integrity)
+    return [*schema_checks, integrity]
 
 
-@asset_check(asset=rewritten_pairs, blocking=True,
-             description="every Noise twin fails exactly its failed_condition; every Clean contract holds")
 def rewritten_pairs_noise_integrity(rewritten_pairs: pl.DataFrame) -> AssetCheckResult:
     bad = []
     for pid, failed, clean, noise in rewritten_pairs.filter(pl.col("status") == "accepted").select(
@@ -70,7 +71,7 @@ def rewritten_pairs_noise_integrity(rewritten_pairs: pl.DataFrame) -> AssetCheck
     return AssetCheckResult(passed=not bad, metadata={"problems": len(bad), "examples": MetadataValue.json(bad[:10])})
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="published files: TasksSchema, patient-disjoint splits, Noise integrity, sha256 as in manifest")
 def dataset_split_integrity(dataset_split: dict) -> AssetCheckResult:
     import hashlib
@@ -111,7 +112,7 @@ def _gate(problems: list[str], measured: bool, metadata: dict) -> AssetCheckResu
                                       "problems": MetadataValue.json(problems[:30])})
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="balance targets: intents ≥ 8% of pairs, noise levels ≥ 20%, both levels per intent")
 def dataset_split_balance(dataset_split: dict) -> AssetCheckResult:
     balance = dataset_split["balance"]
@@ -124,7 +125,7 @@ def _specs(request_families: pl.DataFrame) -> list[dict]:
     return [json.loads(s)["spec"] for s in request_families.sort("family")["spec"].to_list()]
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="no wording tells: a question-only Clean/Noise classifier trained on train scores AUROC ≤ 0.60 on test")
 def dataset_split_no_tells(dataset_split: dict) -> AssetCheckResult:
     """Blocking (the default split's score: BENCHMARKS.md, "Figures behind the code"). Splits with fewer than
@@ -140,7 +141,7 @@ def dataset_split_no_tells(dataset_split: dict) -> AssetCheckResult:
         "auroc": auroc, "threshold": measures.MAX_TELLS_AUROC, "train_tasks": train.height, "test_tasks": test.height})
 
 
-@asset_check(asset=dataset_split, blocking=True, additional_ins={"request_families": AssetIn("request_families")},
+@asset_check(asset="dataset_split", blocking=True, additional_ins={"request_families": AssetIn("request_families")},
              description="operators: no broken condition > 10% of Noise, ≥ 40% content, every family ≥ 3 operators "
                          "over ≥ 2 levels, every operator declares its kind")
 def dataset_split_operators(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
@@ -155,7 +156,7 @@ def dataset_split_operators(dataset_split: dict, request_families: pl.DataFrame)
         "content_share": rep["content_share"], "condition_shares": MetadataValue.json(rep["condition_shares"])})
 
 
-@asset_check(asset=dataset_split, blocking=True, additional_ins={"request_families": AssetIn("request_families")},
+@asset_check(asset="dataset_split", blocking=True, additional_ins={"request_families": AssetIn("request_families")},
              description="golds discriminate: most common Clean gold ≤ 15% of its family; a rate is 0 in ≤ 15%")
 def dataset_split_golds(dataset_split: dict, request_families: pl.DataFrame) -> AssetCheckResult:
     train, test = _published(dataset_split)
@@ -165,7 +166,7 @@ def dataset_split_golds(dataset_split: dict, request_families: pl.DataFrame) -> 
         "max_top_gold_share": rep["max_top_gold_share"], "zero_rate_share": MetadataValue.json(rep["zero_rate_share"])})
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="clinician wording: no raw ALL-CAPS database words, no 'a' before a vowel sound, no '1 hours'; "
                          "≥ 3 surface forms per family")
 def dataset_split_wording(dataset_split: dict) -> AssetCheckResult:
@@ -177,7 +178,7 @@ def dataset_split_wording(dataset_split: dict) -> AssetCheckResult:
         "examples": MetadataValue.json(rep["examples"]), "problems": MetadataValue.json(rep["problems"])})
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="one handle per target: at most MAX_CORRECTABLE_SHARE of Noise twins are correctable (their "
                          "drop-one reading, the reference without the perturbed detail, finds the Clean answer)")
 def dataset_split_correctable(dataset_split: dict) -> AssetCheckResult:
@@ -190,7 +191,7 @@ def dataset_split_correctable(dataset_split: dict) -> AssetCheckResult:
         "by_level": MetadataValue.json(rep["by_level"]), "top_operators": MetadataValue.json(rep["top_operators"])})
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="every declared reading changes some answer on this EHR (a Clean gold it moves or a Noise "
                          "twin it answers); one that never does checks nothing")
 def dataset_split_readings(dataset_split: dict) -> AssetCheckResult:
@@ -202,7 +203,7 @@ def dataset_split_readings(dataset_split: dict) -> AssetCheckResult:
         "by_family": MetadataValue.json(rep["by_family"])})
 
 
-@asset_check(asset=dataset_split, blocking=True,
+@asset_check(asset="dataset_split", blocking=True,
              description="tiers by measured work: each family's declared difficulty fits the tables, steps and "
                          "windows of its reference query")
 def dataset_split_tiers(dataset_split: dict) -> AssetCheckResult:
@@ -212,6 +213,11 @@ def dataset_split_tiers(dataset_split: dict) -> AssetCheckResult:
         "bands": MetadataValue.json(measures.TIER_WORK_BANDS), "by_family": MetadataValue.json(rep["by_family"])})
 
 
-ALL_CHECKS = [*SCHEMA_CHECKS, rewritten_pairs_noise_integrity, dataset_split_integrity, dataset_split_balance,
-              dataset_split_no_tells, dataset_split_operators, dataset_split_golds, dataset_split_wording,
-              dataset_split_correctable, dataset_split_readings, dataset_split_tiers]
+SPLIT_CHECKS = [dataset_split_integrity, dataset_split_balance, dataset_split_no_tells, dataset_split_operators,
+                dataset_split_golds, dataset_split_wording, dataset_split_correctable, dataset_split_readings,
+                dataset_split_tiers]
+
+
+def construction_checks(partitions: PartitionsDefinition) -> list[AssetChecksDefinition]:
+    """Every check of the construction graph over these family partitions (pipeline.assets.construction_assets)."""
+    return [*family_checks(partitions), *SPLIT_CHECKS]

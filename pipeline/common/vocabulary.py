@@ -12,7 +12,7 @@ Variant = Literal["clean", "noise"]
 Status = Literal["accepted", "rejected"]
 Split = Literal["train", "test"]
 Difficulty = Literal["easy", "medium", "hard"]
-Stage = Literal["verification", "noise", "rewriting"]  # the construction steps that can reject an item
+Stage = Literal["verification", "noise", "rewriting", "split"]  # the construction steps that can reject an item
 
 INTENTS: tuple[str, ...] = get_args(Intent)
 LEVELS: tuple[str, ...] = get_args(Level)

@@ -15,10 +15,22 @@ from pipeline.common.hashing import canonical_json
 from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.layouts import FAMILIES
-from pipeline.construction.noise.inject import build_pairs
-from pipeline.construction.quality.measures import reading_report, validity_report
+from pipeline.construction.noise.inject import build_pairs, over_share
+from pipeline.construction.quality.measures import (
+    MAX_CONDITION_SHARE,
+    condition_check,
+    reading_report,
+    validity_report,
+)
 from pipeline.construction.requests.binding import bind_family, bindings_frame
-from pipeline.construction.requests.family import Family, load_families, load_synonyms, render_dummy
+from pipeline.construction.requests.family import (
+    Family,
+    family_files,
+    load_families,
+    load_family_subset,
+    load_synonyms,
+    render_dummy,
+)
 from pipeline.construction.rewriting.pipeline import rewrite_pairs
 from pipeline.construction.schemas import RejectionsSchema, TasksSchema, validate
 from pipeline.construction.splits.card import render_card
@@ -62,9 +74,16 @@ def engine_for(cfg: BuildConfig, **overrides: Any) -> Engine:
 # ---------------------------------------------------------------- step 1: requests
 
 
-def step_families(cfg: BuildConfig) -> pl.DataFrame:
-    """Load and validate every family (raises FamilyValidationError naming file, line, field)."""
+def step_families(cfg: BuildConfig, ids: list[str] | None = None) -> pl.DataFrame:
+    """Load and validate every family, or the families `ids` alone (raises FamilyValidationError naming file, line,
+    field). Every family must be found by the id scan that makes the partitions (family_files), or it would
+    silently have none."""
+    if ids is not None:
+        return families_frame(load_family_subset(contracts_dir(cfg), sql_dir(cfg), ids, display_base=PROJECT_ROOT))
     fams = load_families(contracts_dir(cfg), sql_dir(cfg), display_base=PROJECT_ROOT)
+    unscanned = sorted({f.id for f in fams} - set(family_files(contracts_dir(cfg))))
+    if unscanned:
+        raise ValueError(f"families whose id the partition scan cannot read (write `id:` as a plain string): {unscanned}")
     return families_frame(fams)
 
 
@@ -165,8 +184,27 @@ def balance_report(tasks: pl.DataFrame) -> dict[str, Any]:
             "problems": problems}
 
 
+def condition_share_cut(rewritten: pl.DataFrame, *, seed: int) -> pl.DataFrame:
+    """The one cut that needs every family: no broken condition over its share of the whole Noise (over_share), the
+    excess rejected with reason condition_share. It ran in the noise step when the noise step saw every family;
+    the noise step now runs per family partition, so it runs here, on the pairs that survived rewriting."""
+    accepted = rewritten.filter(pl.col("status") == "accepted")
+    cut = over_share({p: condition_check(c) for p, c in accepted.select("pair_id", "failed_condition").iter_rows()},
+                     seed=seed, family_of=dict(accepted.select("pair_id", "family").iter_rows()))
+    if not cut:
+        return rewritten
+    gone = pl.col("pair_id").is_in(sorted(cut))
+    detail = pl.concat_str(pl.col("failed_condition"), pl.lit(
+        f": its twin breaks a condition (or one its check also catches, measures.SAME_CHECK) already at "
+        f"{MAX_CONDITION_SHARE:.0%} of the Noise"))
+    return rewritten.with_columns(status=pl.when(gone).then(pl.lit("rejected")).otherwise(pl.col("status")),
+                                  reason=pl.when(gone).then(pl.lit("condition_share")).otherwise(pl.col("reason")),
+                                  detail=pl.when(gone).then(detail).otherwise(pl.col("detail")))
+
+
 def step_split(families: list[Family], contracts: pl.DataFrame, pairs: pl.DataFrame, rewritten: pl.DataFrame,
                cfg: BuildConfig, *, fingerprint: str) -> SplitResult:
+    rewritten = condition_share_cut(rewritten, seed=cfg.seed)
     accepted = rewritten.filter(pl.col("status") == "accepted")
     splits = assign_splits(list(zip(accepted["pair_id"].to_list(), accepted["subject_ids"].to_list(), strict=True)),
                            seed=cfg.seed, test_fraction=cfg.test_fraction)

@@ -614,6 +614,61 @@ def _check_binding_columns(text: str, declared: set[str], report) -> None:
         report(f"binding columns must be exactly the slots (missing {missing}, extra {extra})")
 
 
+def family_files(contracts_dir: Path) -> dict[str, Path]:
+    """family id → its YAML file, read off each file's `id:` without validating it (a file whose id cannot be read is
+    left to load_families to report). One partition of the family-level assets per entry."""
+    out: dict[str, Path] = {}
+    for f in sorted(p for p in Path(contracts_dir).rglob("*.yaml") if p.name != "synonyms.yaml"):
+        try:
+            data = yaml.load(f.read_text(), Loader=_LOADER)  # noqa: S506 - a safe loader
+        except yaml.YAMLError:
+            continue
+        fid = data.get("id") if isinstance(data, dict) else None
+        if isinstance(fid, str) and fid not in out:
+            out[fid] = f
+    return out
+
+
+SQL_PATH_RE = re.compile(r"[\w./-]+\.sql\b")
+
+
+def family_digest(path: Path, sql_dir: Path) -> str:
+    """sha256 over a family's YAML and every SQL file it names, fragments included, so a change to any of them (and
+    to nothing else) changes it: the data version of the family's partition. Cheap: no parsing beyond the names."""
+    h = hashlib.sha256()
+    seen: set[str] = set()
+    todo = [("yaml", path)]
+    while todo:
+        rel, file = todo.pop(0)
+        text = file.read_text() if file.is_file() else "<missing>"
+        h.update(f"{rel}\0{text}\0".encode())
+        names = SQL_PATH_RE.findall(text) if rel == "yaml" else included_files(text)
+        for name in names:
+            if name not in seen:
+                seen.add(name)
+                todo.append((name, Path(sql_dir) / name))
+    return h.hexdigest()
+
+
+def load_family_subset(contracts_dir: Path, sql_dir: Path, ids: list[str], *, display_base: Path | None = None
+                       ) -> list[Family]:
+    """The families `ids` alone (one partition's worth: a broken file elsewhere does not stop them); raises
+    FamilyValidationError for an id no file declares or a file that does not validate."""
+    files = family_files(contracts_dir)
+    errors = [FamilyError(str(contracts_dir), None, "id", f"no family file declares id {i!r}") for i in ids
+              if i not in files]
+    families = []
+    for i in ids:
+        if i in files:
+            fam, errs = load_family_file(files[i], Path(sql_dir), display_base=display_base)
+            errors += errs
+            if fam is not None:
+                families.append(fam)
+    if errors:
+        raise FamilyValidationError(errors)
+    return sorted(families, key=lambda f: f.id)
+
+
 def load_families(contracts_dir: Path, sql_dir: Path, *, display_base: Path | None = None) -> list[Family]:
     """Every family under contracts_dir (recursively, *.yaml except synonyms.yaml), validated; raises
     FamilyValidationError listing every problem of every file."""

@@ -103,8 +103,9 @@ def rejection_rows(contracts: pl.DataFrame, pairs: pl.DataFrame, rewritten: pl.D
         pairs.filter(pl.col("status") != "accepted").select(
             pl.lit("noise").alias("stage"), "pair_id", "family", "intent", "level",
             "reason", "detail", pl.col("clean_slots").alias("slots")),
-        rewritten.filter(pl.col("status") != "accepted").select(
-            pl.lit("rewriting").alias("stage"), "pair_id", "family", "intent", "level",
+        rewritten.filter(pl.col("status") != "accepted").select(  # condition_share: steps.condition_share_cut
+            pl.when(pl.col("reason") == "condition_share").then(pl.lit("split")).otherwise(pl.lit("rewriting"))
+            .alias("stage"), "pair_id", "family", "intent", "level",
             "reason", "detail", pl.col("clean_slots").alias("slots")),
     ]
     frame = pl.concat(parts, how="vertical_relaxed").with_columns(pl.lit(version).alias("dataset_version"))
