@@ -53,6 +53,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="DuckDB: open the EHR read-write (no 1 GB temp-spill cap) for large builds; locks the file")
     p.add_argument("--explain-sql", type=Path, default=None, metavar="DIR",
                    help="write, per template, the SQL it ran and whether set-based or per contract, into DIR")
+    p.add_argument("--workers", type=int, default=0, metavar="N",
+                   help="build the family partitions as one Dagster run each, N at a time (Dagster's run queue, "
+                        "served by `dagster dev`), then the split; default 0: one in-process run of everything")
+    p.add_argument("--families", default=None, metavar="ID,ID",
+                   help="with --workers: rebuild only these family partitions (those a worker build named as "
+                        "failed), then the split from every stored partition")
     _add_model_flags(p, BuildConfig)
     p.set_defaults(func=run)
 
@@ -155,12 +161,29 @@ def checks_line(result: Any) -> str:
     return line + (f"; failed (warnings): {', '.join(failed)}" if failed else "")
 
 
+def _worker_build(args: argparse.Namespace, resources: dict[str, Any], progress: Any, verbose: bool) -> Any:
+    """The build on Dagster's run queue (pipeline/assets/workers.py) → the split's run, or None when a family
+    failed (named on stderr, with the command that rebuilds it alone)."""
+    from pipeline.assets.workers import build_with_workers
+
+    families = [f for f in args.families.split(",") if f] if args.families else None
+    built = build_with_workers(resources["ehr"], resources["settings"], args.workers, families=families,
+                               progress=progress, log_level="DEBUG" if verbose else "CRITICAL")
+    if built.failed:
+        progress.abandon()
+        print(f"robustgym build: error: {len(built.failed)} family partition(s) failed: {', '.join(built.failed)} "
+              f"(their runs are in `make dev`; rebuild them alone with --workers {args.workers} --families "
+              f"{','.join(built.failed)})", file=sys.stderr)
+        return None
+    return built.split
+
+
 def run(args: argparse.Namespace) -> int:
     import logging
     import os
 
     os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
-    from pipeline.assets.progress import BuildProgress
+    from pipeline.assets.progress import STEPS, WORKER_STEPS, BuildProgress
     from pipeline.assets.run import materialize_build
     from pipeline.construction.splits.card import counts_table
     from pipeline.construction.steps import step_families
@@ -172,14 +195,19 @@ def run(args: argparse.Namespace) -> int:
     # families are validated before anything runs (a bad file fails here with file, line and field)
     step_families(resources["settings"].build_config())
     start = time.perf_counter()
-    progress = BuildProgress()
+    progress = BuildProgress(steps=WORKER_STEPS if getattr(args, "workers", 0) else STEPS)
     from tqdm.contrib.logging import logging_redirect_tqdm
 
     try:
         with logging_redirect_tqdm():  # a warning during the build prints above the progress line, not into it
-            result = materialize_build(resources["ehr"], resources["settings"], raise_on_error=False,
-                                       explain_sql_dir=str(args.explain_sql) if args.explain_sql else None,
-                                       progress=progress, log_level="DEBUG" if verbose else "CRITICAL")
+            if getattr(args, "workers", 0):
+                result = _worker_build(args, resources, progress, verbose)
+                if result is None:
+                    return 1
+            else:
+                result = materialize_build(resources["ehr"], resources["settings"], raise_on_error=False,
+                                           explain_sql_dir=str(args.explain_sql) if args.explain_sql else None,
+                                           progress=progress, log_level="DEBUG" if verbose else "CRITICAL")
     except BaseException:
         progress.abandon()
         raise

@@ -11,15 +11,17 @@ from tqdm import tqdm
 
 from pipeline.construction.sqlexec import Progress
 
-# the steps the assets report, in build order
+# the steps the assets report, in build order (a worker build: the family runs are one step, `families`)
 STEPS = ("EHR", "bind", "verify", "noise", "rewrite", "split")
+WORKER_STEPS = ("EHR", "families", "split")
 _PLAIN = "{desc} | {elapsed}"  # a step that does not go family by family
 _FAMILIES = "{desc} | {n_fmt}/{total_fmt} families | {elapsed}"
 
 
 class BuildProgress(Progress):
-    def __init__(self, stream: TextIO | None = None, *, tty: bool | None = None):
+    def __init__(self, stream: TextIO | None = None, *, tty: bool | None = None, steps: tuple[str, ...] = STEPS):
         self.stream = stream or sys.stderr
+        self.steps = steps
         self.tty = self.stream.isatty() if tty is None else tty
         self.start = time.perf_counter()
         self.seconds: dict[str, float] = {}  # finished step → its wall seconds
@@ -74,8 +76,8 @@ class BuildProgress(Progress):
         return " · ".join(f"{name} {s:.1f} s" for name, s in self.seconds.items())
 
     def _desc(self) -> str:
-        i = STEPS.index(self._name) + 1 if self._name in STEPS else "?"
-        return f"build [{i}/{len(STEPS)}] {self._name}"
+        i = self.steps.index(self._name) + 1 if self._name in self.steps else "?"
+        return f"build [{i}/{len(self.steps)}] {self._name}"
 
     def _finish(self) -> None:
         if self._name is None:

@@ -1,0 +1,190 @@
+"""`robustgym build --workers N`: the family partitions built side by side by Dagster itself. The EHR and the
+family digests are materialized in-process; then a Dagster webserver and daemon (`dagster dev` on this code
+location and instance) take one queued run of the `build_families` job per family, submitted through Dagster's
+GraphQL API, and the instance's QueuedRunCoordinator runs N at a time, each in its own process; then the split is
+materialized in-process from the stored partitions. Nothing here schedules: the run queue does.
+
+Each run gets the build's settings as run config (the same BuildSettings fields as the in-process build), so a
+worker build gives the same dataset as `robustgym build`. A failed family is named; only it needs rerunning."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dagster import AssetSelection, DagsterInstance, ExecuteInProcessResult, materialize
+
+from pipeline.assets.assets import all_partitions_tags, construction_assets, family_partitions
+from pipeline.assets.checks import construction_checks
+from pipeline.assets.resources import BuildSettings, EHRResource
+from pipeline.assets.run import _instance, _run_resources, ensure_dagster_home
+from pipeline.construction import steps
+from pipeline.construction.sqlexec import Progress
+from pipeline.paths import PROJECT_ROOT
+
+FAMILIES_JOB = "build_families"
+QUEUE_MARK = "# robustgym: the run queue of `robustgym build --workers`"
+
+
+def queue_yaml(workers: int) -> str:
+    """The instance settings a worker build needs: telemetry off, a run queue of `workers` runs at once, and one
+    slot for the `llm` pool (the rewriting step, when an LLM rewrites) across all of them (deploy/dagster.yaml)."""
+    return (f"telemetry:\n  enabled: false\n{QUEUE_MARK}\nrun_coordinator:\n  module: dagster.core.run_coordinator\n"
+            f"  class: QueuedRunCoordinator\nconcurrency:\n  runs:\n    max_concurrent_runs: {workers}\n"
+            "  pools:\n    default_limit: 1\n    granularity: op\n")
+
+
+def ensure_run_queue(home: Path, workers: int) -> None:
+    """Our dagster.yaml (written by ensure_dagster_home or by an earlier worker build) gets a queue of `workers`;
+    a user's own dagster.yaml is left as it is, and its run coordinator decides."""
+    config = home / "dagster.yaml"
+    text = config.read_text() if config.exists() else ""
+    from pipeline.assets.run import DAGSTER_YAML
+
+    if text in ("", DAGSTER_YAML) or QUEUE_MARK in text:
+        tmp = home / ".dagster.yaml.tmp"
+        tmp.write_text(queue_yaml(workers))
+        os.replace(tmp, config)
+
+
+def run_config_for(ehr: EHRResource, settings: BuildSettings, storage_dir: str) -> dict[str, Any]:
+    """The run config that gives a daemon-launched run the same resources as this process's build."""
+    cfg = settings.build_config()
+    settings_config = cfg.model_dump(mode="json")
+    return {"resources": {
+        "settings": {"config": settings_config},
+        "ehr": {"config": {"db_url": ehr.db_url, "patients": ehr.patients, "seed": ehr.seed,
+                           "generate_if_absent": False, "unbounded": ehr.unbounded}},
+        "io_manager": {"config": {"base_dir": storage_dir}},
+    }}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class WorkerBuild:
+    """What a worker build did: the runs per family and their final status, and the split's in-process run."""
+
+    runs: dict[str, str] = field(default_factory=dict)  # family → run id
+    status: dict[str, str] = field(default_factory=dict)  # family → SUCCESS / FAILURE / CANCELED
+    seconds: dict[str, float] = field(default_factory=dict)
+    split: ExecuteInProcessResult | None = None
+
+    @property
+    def failed(self) -> list[str]:
+        return sorted(f for f, s in self.status.items() if s != "SUCCESS")
+
+
+class DagsterServer:
+    """`dagster dev` (webserver, daemon and code server) on this project's code location, stopped on exit."""
+
+    def __init__(self, home: Path, log_path: Path, env: dict[str, str] | None = None):
+        self.port = _free_port()
+        self.home, self.log_path, self.env = home, log_path, env or {}
+        self.proc: subprocess.Popen | None = None
+
+    def __enter__(self) -> "DagsterServer":
+        from dagster_graphql import DagsterGraphQLClient
+
+        dagster = str(Path(sys.executable).with_name("dagster"))
+        env = {**os.environ, **self.env, "DAGSTER_HOME": str(self.home), "DAGSTER_DISABLE_TELEMETRY": "1"}
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in __exit__
+        self.proc = subprocess.Popen([dagster, "dev", "-m", "pipeline.definitions", "-h", "127.0.0.1", "-p",
+                                      str(self.port)], cwd=PROJECT_ROOT, env=env, stdout=self.log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 180
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"dagster dev exited with {self.proc.returncode}; its log: {self.log_path}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError as e:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"dagster dev did not listen on port {self.port} in 180 s; log: "
+                                       f"{self.log_path}") from e
+                time.sleep(0.5)
+        self.client = DagsterGraphQLClient("127.0.0.1", port_number=self.port, timeout=60)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.log.close()
+
+
+def submit(client: Any, family: str, run_config: dict[str, Any], *, attempts: int = 60) -> str:
+    """One queued run of the families job for one family partition (retried while the code location loads)."""
+    from dagster_graphql import DagsterGraphQLClientError
+
+    for i in range(attempts):
+        try:
+            return client.submit_job_execution(FAMILIES_JOB, run_config=run_config,
+                                               tags={"dagster/partition": family, "robustgym/build": "workers"})
+        except DagsterGraphQLClientError as e:
+            if i == attempts - 1:
+                raise RuntimeError(f"could not submit the run of family {family}: {e}") from e
+            time.sleep(1)
+    raise AssertionError("unreachable")
+
+
+def build_with_workers(ehr: EHRResource, settings: BuildSettings, workers: int, *,
+                       instance: DagsterInstance | None = None, storage_dir: str | None = None,
+                       families: list[str] | None = None, progress: Progress | None = None,
+                       log_level: str = "CRITICAL") -> WorkerBuild:
+    """The whole build with the family partitions on `workers` Dagster workers. `families`: only these partitions
+    (a rerun of the failed ones); the split then reads every stored partition."""
+    home = ensure_dagster_home()
+    instance = _instance(instance)
+    storage = storage_dir or str(home / "storage" / "robustgym")
+    partitions = family_partitions(steps.contracts_dir(settings.build_config()))
+    assets = construction_assets(partitions)
+    resources = _run_resources(ehr, settings, storage, progress=progress)
+    run_config = {"loggers": {"console": {"config": {"log_level": log_level}}}}
+    first = materialize([*assets, *construction_checks(partitions)], selection=AssetSelection.assets("ehr_database", "family_files"),
+                        resources=resources, instance=instance, run_config=run_config,
+                        tags=all_partitions_tags(partitions))
+    if not first.success:
+        raise RuntimeError("the EHR step failed (run `robustgym build` without --workers for its message)")
+    todo = families if families is not None else partitions.get_partition_keys()
+    ensure_run_queue(home, workers)
+    result = WorkerBuild()
+    rc = run_config_for(ehr, settings, storage)
+    env = {"ROBUSTGYM_CONTRACTS_DIR": str(steps.contracts_dir(settings.build_config()))}
+    if progress is not None:
+        progress.step("families")
+        progress.add_total(len(todo))
+    with DagsterServer(home, home / "workers.log", env) as server:
+        for fam in todo:
+            result.runs[fam] = submit(server.client, fam, rc)
+        start = {fam: time.monotonic() for fam in todo}
+        pending = set(todo)
+        while pending:
+            time.sleep(1)
+            for fam in sorted(pending):
+                status = server.client.get_run_status(result.runs[fam]).value
+                if status in ("SUCCESS", "FAILURE", "CANCELED"):
+                    result.status[fam] = status
+                    result.seconds[fam] = round(time.monotonic() - start[fam], 1)
+                    pending.discard(fam)
+                    if progress is not None:
+                        progress.advance()
+    if result.failed:
+        return result
+    result.split = materialize([*assets, *construction_checks(partitions)], selection=AssetSelection.assets("dataset_split"),
+                               resources=resources, instance=instance, run_config=run_config, raise_on_error=False)
+    return result
