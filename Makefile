@@ -11,6 +11,7 @@ DB ?= duckdb:///$(CURDIR)/data/ehr.duckdb
 VERSION ?= v1
 # test processes (pytest-xdist); each test file runs whole on one of them, so module fixtures are built once
 TEST_WORKERS ?= 2
+DAGSTER_LAUNCHERS := 0.29.27
 
 .PHONY: setup test build-split baselines dev bench lint ehr clean
 
@@ -20,6 +21,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# the Docker and Kubernetes run launchers, whose config schemas tests/test_deploy.py validates deploy/ against:
+	# their release matching dagster 1.13.28 is not on PyPI and 0.29.27 pins dagster 1.13.27, so without its pin
+	$(BIN)/python -m pip install --quiet --no-deps dagster-docker==$(DAGSTER_LAUNCHERS) dagster-k8s==$(DAGSTER_LAUNCHERS)
 	mkdir -p $(DAGSTER_HOME)
 	touch $(STAMP)
 
