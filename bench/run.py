@@ -1,7 +1,8 @@
 """`make bench` entry point: runs the benchmark suites and prints their figures.
 
 Usage: python -m bench.run [suite ...] [-- suite args]
-Suites: generate, backends, construction, build, gym, mcp (default: all, at the scales each suite names as quick).
+Suites: generate, backends, construction, build, gym, mcp, scale (default: all but scale, at the scales each suite
+names as quick; scale needs --db).
 Each suite module exposes main(argv) -> int and prints Markdown rows ready for BENCHMARKS.md.
 """
 
@@ -9,7 +10,7 @@ import importlib
 import sys
 import time
 
-SUITES = ("generate", "backends", "construction", "build", "gym", "mcp")
+SUITES = ("generate", "backends", "construction", "build", "gym", "mcp", "scale")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1 :]
-    chosen = argv or list(SUITES)
+    chosen = argv or [s for s in SUITES if s != "scale"]
     unknown = [s for s in chosen if s not in SUITES]
     if unknown:
         print(f"unknown benchmark suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}", file=sys.stderr)
