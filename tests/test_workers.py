@@ -10,7 +10,13 @@ from dagster import DagsterInstance
 
 from pipeline.assets.resources import BuildSettings, EHRResource
 from pipeline.assets.run import materialize_build
-from pipeline.assets.workers import build_with_workers, queue_yaml
+from pipeline.assets.workers import (
+    build_with_workers,
+    longest_first,
+    queue_yaml,
+    run_config_for,
+    threads_per_worker,
+)
 
 DATA = Path(__file__).parent / "data" / "families"
 
@@ -41,9 +47,37 @@ def test_worker_build_gives_the_in_process_dataset(tiny_duckdb_url, tmp_path, mo
         spans = [(r.start_time, r.end_time) for r in runs]
         assert max(sum(s <= t < e for s, e in spans) for t, _ in spans) <= 2  # never more than the two workers
 
-    again = build_with_workers(ehr, settings, 2, storage_dir=str(tmp_path / "s2"), families=[sorted(built.status)[0]])
-    assert list(again.status) == [sorted(built.status)[0]] and again.split.success
+        # each run's DuckDB got its share of the cores, and a new instance ran them in submission order (all tied)
+        assert {r.dagster_run.run_config["resources"]["ehr"]["config"]["duckdb_threads"] for r in runs} == {
+            threads_per_worker(2)}
+        assert {r.dagster_run.tags["dagster/priority"] for r in runs} == {"1"}
+        # the next build starts the family whose run took longest first
+        durations = {r.dagster_run.tags["dagster/partition"]: r.end_time - r.start_time for r in runs}
+        ranks = longest_first(instance, sorted(durations))
+        assert longest_first(instance, [*durations, "never.built"])["never.built"] == len(durations) + 1
+    assert sorted(ranks, key=ranks.get, reverse=True) == sorted(durations, key=durations.get, reverse=True)
+
+    rerun = sorted(built.status)[0]
+    again = build_with_workers(ehr, settings, 2, storage_dir=str(tmp_path / "s2"), families=[rerun])
+    assert list(again.status) == [rerun] and again.split.success
     assert _files(tmp_path / "outputs" / "w1") == in_process
+    with DagsterInstance.get() as instance:
+        assert instance.get_run_by_id(again.runs[rerun]).tags["dagster/priority"] == "1"
+
+
+def test_families_never_built_tie():
+    with DagsterInstance.ephemeral() as instance:
+        assert longest_first(instance, ["a", "b"]) == {"a": 1, "b": 1}  # nothing measured: submission order
+
+
+def test_duckdb_threads_are_the_cores_shared_out(tiny_duckdb_url):
+    assert [threads_per_worker(w, cores=2) for w in (1, 2, 3)] == [2, 1, 1]
+    assert threads_per_worker(2, cores=8) == 4
+    ehr = EHRResource(db_url=tiny_duckdb_url, generate_if_absent=False, duckdb_threads=1)
+    with ehr.open() as db:
+        assert db.connection.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+    rc = run_config_for(ehr, BuildSettings(), "/tmp/s", duckdb_threads=3)
+    assert rc["resources"]["ehr"]["config"]["duckdb_threads"] == 3
 
 
 @pytest.fixture(autouse=True)

@@ -56,6 +56,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=0, metavar="N",
                    help="build the family partitions as one Dagster run each, N at a time (Dagster's run queue, "
                         "served by `dagster dev`), then the split; default 0: one in-process run of everything")
+    p.add_argument("--duckdb-threads", type=int, default=None, metavar="N",
+                   help="DuckDB: query threads of the build's connection (default 2), or of each run with --workers "
+                        "(default: the machine's cores shared out among the workers)")
     p.add_argument("--families", default=None, metavar="ID,ID",
                    help="with --workers: rebuild only these family partitions (those a worker build named as "
                         "failed), then the split from every stored partition")
@@ -101,7 +104,7 @@ def resources_from_args(args: argparse.Namespace) -> dict[str, Any]:
     from pipeline.assets.resources import BuildSettings, EHRResource
 
     cfg = build_config_from_args(args)
-    ehr_fields = {"db_url": args.db, "patients": args.patients}
+    ehr_fields = {"db_url": args.db, "patients": args.patients, "duckdb_threads": getattr(args, "duckdb_threads", None)}
     ehr = EHRResource(**{k: v for k, v in ehr_fields.items() if v is not None}, seed=cfg.seed,
                       generate_if_absent=not args.no_generate, unbounded=args.unbounded)
     return {"ehr": ehr, "settings": BuildSettings.from_config(cfg)}
@@ -168,7 +171,8 @@ def _worker_build(args: argparse.Namespace, resources: dict[str, Any], progress:
 
     families = [f for f in args.families.split(",") if f] if args.families else None
     built = build_with_workers(resources["ehr"], resources["settings"], args.workers, families=families,
-                               progress=progress, log_level="DEBUG" if verbose else "CRITICAL")
+                               progress=progress, log_level="DEBUG" if verbose else "CRITICAL",
+                               duckdb_threads=args.duckdb_threads)
     if built.failed:
         progress.abandon()
         print(f"robustgym build: error: {len(built.failed)} family partition(s) failed: {', '.join(built.failed)} "

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dagster import Config, ConfigurableResource, InitResourceContext, ResourceDefinition
-from pydantic import BaseModel, create_model
+from pydantic import BaseModel, Field, create_model
 
 from pipeline.construction.config import BuildConfig, LLMConfig
 from pipeline.construction.sqlexec import Engine, EngineConfig, Progress
@@ -29,6 +29,9 @@ class EHRResource(ConfigurableResource):
     # DuckDB: open read-write instead of the hardened read-only connection (whose 1 GB temp-spill cap is meant for
     # agents' SQL). Large builds (tens of thousands of patients) need the spill; the file is locked meanwhile.
     unbounded: bool = False
+    # DuckDB's query threads per connection. A worker build gives each run the machine's cores divided by the
+    # workers, so N runs at once do not oversubscribe the cores (pipeline/assets/workers.py).
+    duckdb_threads: int = Field(2, ge=1)
 
     def open(self, engine: Engine | None = None, *, whole_ehr_queries: bool = False) -> Database:
         """The build's connection. `whole_ehr_queries`: the binding step, whose one query per family scans the
@@ -36,8 +39,8 @@ class EHRResource(ConfigurableResource):
         engine's config sets for either."""
         if self.unbounded and self.db_url.startswith("duckdb:///"):
             limit = (engine.config if engine is not None else EngineConfig()).memory_limit(whole_ehr_queries)
-            return connect(self.db_url, read_only=False, memory_limit=limit)
-        return connect(self.db_url)
+            return connect(self.db_url, read_only=False, memory_limit=limit, threads=self.duckdb_threads)
+        return connect(self.db_url, threads=self.duckdb_threads)
 
     def _has_ehr(self) -> bool:
         if self.db_url.startswith("duckdb:///") and not os.path.exists(self.db_url[len("duckdb:///"):]):

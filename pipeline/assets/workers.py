@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dagster import AssetSelection, DagsterInstance, ExecuteInProcessResult, materialize
+from dagster import (
+    AssetSelection,
+    DagsterInstance,
+    DagsterRunStatus,
+    ExecuteInProcessResult,
+    RunsFilter,
+    materialize,
+)
 
 from pipeline.assets.assets import all_partitions_tags, construction_assets, family_partitions
 from pipeline.assets.checks import construction_checks
@@ -29,13 +36,17 @@ from pipeline.paths import PROJECT_ROOT
 
 FAMILIES_JOB = "build_families"
 QUEUE_MARK = "# robustgym: the run queue of `robustgym build --workers`"
+FINISHED = [DagsterRunStatus.SUCCESS, DagsterRunStatus.FAILURE, DagsterRunStatus.CANCELED]
 
 
 def queue_yaml(workers: int) -> str:
-    """The instance settings a worker build needs: telemetry off, a run queue of `workers` runs at once, and one
-    slot for the `llm` pool (the rewriting step, when an LLM rewrites) across all of them (deploy/dagster.yaml)."""
+    """The instance settings a worker build needs: telemetry off, a run queue of `workers` runs at once that the
+    daemon looks at every second (its default, 5 s, leaves a worker idle for 2.5 s on average after each of ~70
+    family runs), and one slot for the `llm` pool (the rewriting step, when an LLM rewrites) across all of them
+    (deploy/dagster.yaml)."""
     return (f"telemetry:\n  enabled: false\n{QUEUE_MARK}\nrun_coordinator:\n  module: dagster.core.run_coordinator\n"
-            f"  class: QueuedRunCoordinator\nconcurrency:\n  runs:\n    max_concurrent_runs: {workers}\n"
+            "  class: QueuedRunCoordinator\n  config:\n    dequeue_interval_seconds: 1\n"
+            f"concurrency:\n  runs:\n    max_concurrent_runs: {workers}\n"
             "  pools:\n    default_limit: 1\n    granularity: op\n")
 
 
@@ -52,16 +63,41 @@ def ensure_run_queue(home: Path, workers: int) -> None:
         os.replace(tmp, config)
 
 
-def run_config_for(ehr: EHRResource, settings: BuildSettings, storage_dir: str) -> dict[str, Any]:
-    """The run config that gives a daemon-launched run the same resources as this process's build."""
+def threads_per_worker(workers: int, cores: int | None = None) -> int:
+    """DuckDB query threads for each of `workers` runs at once: the cores shared out, at least one each."""
+    return max(1, (cores or os.cpu_count() or 1) // max(1, workers))
+
+
+def run_config_for(ehr: EHRResource, settings: BuildSettings, storage_dir: str, *,
+                   duckdb_threads: int | None = None) -> dict[str, Any]:
+    """The run config that gives a daemon-launched run the same resources as this process's build (DuckDB's
+    threads aside: `duckdb_threads` when given)."""
     cfg = settings.build_config()
     settings_config = cfg.model_dump(mode="json")
     return {"resources": {
         "settings": {"config": settings_config},
         "ehr": {"config": {"db_url": ehr.db_url, "patients": ehr.patients, "seed": ehr.seed,
-                           "generate_if_absent": False, "unbounded": ehr.unbounded}},
+                           "generate_if_absent": False, "unbounded": ehr.unbounded,
+                           "duckdb_threads": duckdb_threads or ehr.duckdb_threads}},
         "io_manager": {"config": {"base_dir": storage_dir}},
     }}
+
+
+def longest_first(instance: DagsterInstance, families: list[str]) -> dict[str, int]:
+    """Each family's run priority (Dagster's `dagster/priority` tag: the queue starts higher ones first, FIFO among
+    equals): its rank by the duration of its last successful run on this instance, longest highest, so the long
+    families start first and the build does not end on one long family running alone. A family never built here
+    ranks above them all (its cost is unknown); on a new instance all tie, and the queue keeps submission order."""
+    last: dict[str, float] = {}
+    records = instance.get_run_records(RunsFilter(job_name=FAMILIES_JOB, statuses=[DagsterRunStatus.SUCCESS],
+                                                  tags={"dagster/partition": families}))
+    for r in sorted(records, key=lambda r: r.create_timestamp):  # newest last: its duration wins
+        fam = r.dagster_run.tags.get("dagster/partition")
+        if fam in families and r.start_time and r.end_time:
+            last[fam] = r.end_time - r.start_time
+    measured = sorted((f for f in families if f in last), key=lambda f: last[f])
+    rank = {f: i + 1 for i, f in enumerate(measured)}
+    return {f: rank.get(f, len(measured) + 1) for f in families}
 
 
 def _free_port() -> int:
@@ -127,14 +163,14 @@ class DagsterServer:
         self.log.close()
 
 
-def submit(client: Any, family: str, run_config: dict[str, Any], *, attempts: int = 60) -> str:
+def submit(client: Any, family: str, run_config: dict[str, Any], *, priority: int = 0, attempts: int = 60) -> str:
     """One queued run of the families job for one family partition (retried while the code location loads)."""
     from dagster_graphql import DagsterGraphQLClientError
 
+    tags = {"dagster/partition": family, "robustgym/build": "workers", "dagster/priority": str(priority)}
     for i in range(attempts):
         try:
-            return client.submit_job_execution(FAMILIES_JOB, run_config=run_config,
-                                               tags={"dagster/partition": family, "robustgym/build": "workers"})
+            return client.submit_job_execution(FAMILIES_JOB, run_config=run_config, tags=tags)
         except DagsterGraphQLClientError as e:
             if i == attempts - 1:
                 raise RuntimeError(f"could not submit the run of family {family}: {e}") from e
@@ -145,9 +181,10 @@ def submit(client: Any, family: str, run_config: dict[str, Any], *, attempts: in
 def build_with_workers(ehr: EHRResource, settings: BuildSettings, workers: int, *,
                        instance: DagsterInstance | None = None, storage_dir: str | None = None,
                        families: list[str] | None = None, progress: Progress | None = None,
-                       log_level: str = "CRITICAL") -> WorkerBuild:
+                       log_level: str = "CRITICAL", duckdb_threads: int | None = None) -> WorkerBuild:
     """The whole build with the family partitions on `workers` Dagster workers. `families`: only these partitions
-    (a rerun of the failed ones); the split then reads every stored partition."""
+    (a rerun of the failed ones); the split then reads every stored partition. `duckdb_threads`: DuckDB's threads
+    in each run (default: the cores shared out among the workers)."""
     home = ensure_dagster_home()
     instance = _instance(instance)
     storage = storage_dir or str(home / "storage" / "robustgym")
@@ -163,26 +200,28 @@ def build_with_workers(ehr: EHRResource, settings: BuildSettings, workers: int, 
     todo = families if families is not None else partitions.get_partition_keys()
     ensure_run_queue(home, workers)
     result = WorkerBuild()
-    rc = run_config_for(ehr, settings, storage)
+    rc = run_config_for(ehr, settings, storage, duckdb_threads=duckdb_threads or threads_per_worker(workers))
     env = {"ROBUSTGYM_CONTRACTS_DIR": str(steps.contracts_dir(settings.build_config()))}
+    priority = longest_first(instance, todo)
+    todo = sorted(todo, key=lambda f: -priority[f])
     if progress is not None:
         progress.step("families")
         progress.add_total(len(todo))
     with DagsterServer(home, home / "workers.log", env) as server:
         for fam in todo:
-            result.runs[fam] = submit(server.client, fam, rc)
-        start = {fam: time.monotonic() for fam in todo}
-        pending = set(todo)
-        while pending:
+            result.runs[fam] = submit(server.client, fam, rc, priority=priority[fam])
+        family_of = {run_id: fam for fam, run_id in result.runs.items()}
+        pending = set(result.runs.values())
+        while pending:  # one query of the instance's run storage a second (not one GraphQL call per run)
             time.sleep(1)
-            for fam in sorted(pending):
-                status = server.client.get_run_status(result.runs[fam]).value
-                if status in ("SUCCESS", "FAILURE", "CANCELED"):
-                    result.status[fam] = status
-                    result.seconds[fam] = round(time.monotonic() - start[fam], 1)
-                    pending.discard(fam)
-                    if progress is not None:
-                        progress.advance()
+            for run in instance.get_runs(RunsFilter(run_ids=sorted(pending), statuses=FINISHED)):
+                fam = family_of[run.run_id]
+                result.status[fam] = run.status.value
+                stats = instance.get_run_stats(run.run_id)
+                result.seconds[fam] = round((stats.end_time or 0) - (stats.start_time or 0), 1)
+                pending.discard(run.run_id)
+                if progress is not None:
+                    progress.advance()
     if result.failed:
         return result
     result.split = materialize([*assets, *construction_checks(partitions)], selection=AssetSelection.assets("dataset_split"),

@@ -491,12 +491,14 @@ def psycopg_conninfo(url: str) -> str:
     return "postgresql://" + url.split("://", 1)[1]
 
 
-def connect(url: str, *, read_only: bool = True, memory_limit: str = "4GB") -> Database:
+def connect(url: str, *, read_only: bool = True, memory_limit: str = "4GB", threads: int = 2) -> Database:
     """Open the EHR named by a URL: duckdb:///path or postgresql+psycopg://user@host:port/db. `memory_limit` caps
-    DuckDB's own memory (its buffer pool caches scanned tables up to it); the server's settings govern PostgreSQL."""
+    DuckDB's own memory (its buffer pool caches scanned tables up to it) and `threads` its query threads; the
+    server's settings govern PostgreSQL."""
     if url.startswith("duckdb:///"):
         # SQLAlchemy convention: duckdb:///relative/file.duckdb, duckdb:////absolute/file.duckdb
-        return DuckDBDatabase(Path(url[len("duckdb:///"):]), read_only=read_only, memory_limit=memory_limit)
+        return DuckDBDatabase(Path(url[len("duckdb:///"):]), read_only=read_only, memory_limit=memory_limit,
+                              threads=threads)
     if url.startswith(("postgresql", "postgres://")):
         return PostgresDatabase(url)
     raise ValueError(f"unsupported database URL {url!r}: use duckdb:///path.duckdb or postgresql+psycopg://user@host:port/db")
