@@ -4,11 +4,14 @@ server and every run process), the checks line, and the published files' hashes 
 means the worker count changed nothing but the time (BENCHMARKS.md, "One partition per family").
 
     python -m bench.bench_scale --db duckdb:////abs/ehr30k.duckdb --seed 5 --workers 0,1,2
-    make bench BENCH_ARGS="scale -- --db duckdb:////abs/ehr30k.duckdb --seed 5 --workers 1,2"
+    make bench BENCH_ARGS="scale -- --db duckdb:////abs/ehr30k.duckdb --seed 5 --workers 1,2,1:1"
 
 --workers 0 is the in-process build (one run, the engine's threads spread each step over the families); N ≥ 1 is
-the worker build, one Dagster run per family partition on a run queue of N. The EHR must exist (`robustgym ehr
-generate`). Peak memory is the largest sum of the tree's resident sets, sampled every half second.
+the worker build, one Dagster run per family partition on a run queue of N, whose runs get the cores shared out as
+DuckDB threads; N:T gives each run T threads instead. The settings run in order on one Dagster instance, so a later
+worker build starts its families longest first by the earlier one's runs, as a user's rebuild does. The EHR must
+exist (`robustgym ehr generate`). Peak memory is the largest sum of the tree's resident sets, sampled every half
+second.
 """
 
 import argparse
@@ -59,13 +62,28 @@ def _hashes(out: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12] for p in sorted(out.glob("*.parquet"))}
 
 
-def run_build(db: str, seed: int, workers: int, work: Path, extra: list[str]) -> dict:
-    out = work / f"workers{workers}"
-    home = work / f"home{workers}"
+def family_runs(home: Path, since: float) -> dict[str, float]:
+    """Seconds of each family's run (start to end) that a worker build made on the instance at `home`."""
+    from dagster import DagsterInstance, RunsFilter
+
+    os.environ["DAGSTER_HOME"] = str(home)
+    with DagsterInstance.get() as instance:
+        records = instance.get_run_records(RunsFilter(job_name="build_families"))
+        return {r.dagster_run.tags["dagster/partition"]: round(r.end_time - r.start_time, 1)
+                for r in records if r.start_time and r.end_time and r.start_time >= since}
+
+
+def run_build(db: str, seed: int, setting: str, work: Path, extra: list[str]) -> dict:
+    workers, _, threads = setting.partition(":")
+    workers = int(workers)
+    out = work / f"workers{setting.replace(':', 'x')}"
+    home = work / "home"
     home.mkdir(parents=True, exist_ok=True)
     cmd = [str(Path(sys.executable).with_name("robustgym")), "build", "--db", db, "--no-generate", "--seed", str(seed),
-           "--outputs-dir", str(out), *(["--workers", str(workers)] if workers else []), *extra]
+           "--outputs-dir", str(out), *(["--workers", str(workers)] if workers else []),
+           *(["--duckdb-threads", threads] if threads else []), *extra]
     env = {**os.environ, "DAGSTER_HOME": str(home)}
+    since = time.time()
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     meter = TreeMeter(proc.pid)
@@ -75,8 +93,9 @@ def run_build(db: str, seed: int, workers: int, work: Path, extra: list[str]) ->
     wall = time.perf_counter() - start
     checks = next((line for line in log.splitlines() if line.startswith("checks:")), "")
     pairs = next((line.split(" pairs")[0] for line in log.splitlines() if " pairs / " in line), "")
-    (work / f"workers{workers}.log").write_text(log)
-    return {"workers": workers, "exit": proc.returncode, "wall_s": round(wall, 1), "cpu_s": round(sum(meter.cpu.values()), 1),
+    (work / f"{out.name}.log").write_text(log)
+    runs = family_runs(home, since) if workers else {}
+    return {"workers": setting, "exit": proc.returncode, "family_runs_s": runs, "wall_s": round(wall, 1), "cpu_s": round(sum(meter.cpu.values()), 1),
             "peak_rss_gb": round(meter.peak_rss / 1e9, 2), "pairs": pairs, "checks": checks,
             "hashes": _hashes(out / "v1") if (out / "v1").exists() else {}}
 
@@ -85,26 +104,30 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench.bench_scale", description=__doc__.split("\n\n")[0])
     ap.add_argument("--db", required=True, help="the EHR (it must exist)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--workers", default="0,1,2", help="comma-separated worker settings, run in this order")
+    ap.add_argument("--workers", default="0,1,2",
+                    help="comma-separated worker settings (N, or N:T for T DuckDB threads per run), run in this order")
     ap.add_argument("--work", type=Path, default=None, help="where outputs, Dagster homes and logs go (default: a temp dir)")
     args, extra = ap.parse_known_args(argv)
     work = args.work or Path(tempfile.mkdtemp(prefix="bench_scale_"))
     rows = []
-    print("| workers | wall | CPU s | peak RSS | pairs | checks | train / test / rejections sha256 |")
-    print("|---|---|---|---|---|---|---|")
-    for w in [int(x) for x in args.workers.split(",")]:
+    print("| workers | wall | CPU s | peak RSS | family runs: sum, longest | pairs | checks "
+          "| train / test / rejections sha256 |")
+    print("|---|---|---|---|---|---|---|---|")
+    for w in args.workers.split(","):
         r = run_build(args.db, args.seed, w, work, extra)
         rows.append(r)
-        h = r["hashes"]
-        print(f"| {w or 'in-process'} | {r['wall_s'] / 60:.1f} min | {r['cpu_s']:.0f} | {r['peak_rss_gb']} GB | "
-              f"{r['pairs']} | {r['checks'] or 'exit ' + str(r['exit'])} | "
+        h, fam = r["hashes"], r["family_runs_s"]
+        longest = max(fam.items(), key=lambda kv: kv[1]) if fam else None
+        runs = f"{sum(fam.values()):.0f} s, {longest[0]} {longest[1]:.0f} s" if longest else "-"
+        print(f"| {w if w != '0' else 'in-process'} | {r['wall_s'] / 60:.1f} min | {r['cpu_s']:.0f} | "
+              f"{r['peak_rss_gb']} GB | {runs} | {r['pairs']} | {r['checks'] or 'exit ' + str(r['exit'])} | "
               f"{h.get('train.parquet', '-')} / {h.get('test.parquet', '-')} / {h.get('rejections.parquet', '-')} |",
               flush=True)
     (work / "scale.json").write_text(json.dumps(rows, indent=1))
-    base = next((r for r in rows if r["workers"] == 1), None)
-    for r in rows:
-        if base and r["workers"] > 1 and r["wall_s"]:
-            print(f"\nspeed-up of {r['workers']} workers over 1: {base['wall_s'] / r['wall_s']:.2f}x")
+    for base in (r for r in rows if r["workers"].split(":")[0] == "1"):
+        for r in rows:
+            if int(r["workers"].split(":")[0]) > 1 and r["wall_s"]:
+                print(f"\nspeed-up of {r['workers']} over {base['workers']}: {base['wall_s'] / r['wall_s']:.2f}x")
     print(f"\n(logs, outputs and scale.json in {work})")
     return int(any(r["exit"] for r in rows))
 
