@@ -9,9 +9,8 @@ WITH dx_group_codes AS (
 ), stays AS (
   SELECT DISTINCT g.dx_group, s.subject_id, s.stay_id, s.intime
   FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+  JOIN dx_group_codes gc ON gc.dx_group = g.dx_group
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_version = gc.icd_version AND d.icd_code = gc.icd_code
   JOIN mimiciv_icu.icustays s ON s.hadm_id = d.hadm_id
 ), ranked AS (
   SELECT x.*, RANK() OVER (PARTITION BY x.dx_group, x.subject_id ORDER BY x.intime) AS rk FROM stays x

@@ -32,24 +32,35 @@ WITH dx_group_codes AS (
                                                                              per_lab.subject_id,
                                                                                  per_lab.itemid) AS rn_group
   FROM per_lab WHERE per_lab.rn_lab <= 12
+), cand AS (
+  SELECT p.subject_id, p.dx_group, p.admittime, p.itemid FROM per_group p WHERE p.rn_group <= 30
+), first_adm AS (
+  SELECT f.subject_id, f.hadm_id, f.admittime
+  FROM mimiciv_hosp.admissions f
+  JOIN (SELECT f0.subject_id, MIN(f0.admittime) AS admittime FROM mimiciv_hosp.admissions f0
+        GROUP BY f0.subject_id) m ON m.subject_id = f.subject_id AND m.admittime = f.admittime
+), cand_adm AS (
+  -- each candidate's admissions whose lab cost it compares: the patient's first ones, and those that began when the
+  -- group's did. Joined to the costs by admission below, set-based: as two correlated subqueries per candidate,
+  -- PostgreSQL (told to plan this whole-EHR query with hash joins) hashed the whole cost table each time
+  SELECT k.subject_id, k.dx_group, k.admittime AS group_time, k.itemid, f.hadm_id, f.admittime, TRUE AS is_first
+  FROM cand k JOIN first_adm f ON f.subject_id = k.subject_id
+  UNION ALL
+  SELECT k.subject_id, k.dx_group, k.admittime AS group_time, k.itemid, h.hadm_id, h.admittime, FALSE AS is_first
+  FROM cand k JOIN mimiciv_hosp.admissions h ON h.subject_id = k.subject_id AND h.admittime = k.admittime
+), cost48 AS (
+  SELECT ca.subject_id, ca.dx_group, ca.group_time AS admittime, ca.itemid,
+         ROUND(CAST(SUM(c.cost) FILTER (WHERE ca.is_first) AS NUMERIC), 2) AS first_cost,
+         ROUND(CAST(SUM(c.cost) FILTER (WHERE NOT ca.is_first) AS NUMERIC), 2) AS group_cost
+  FROM cand_adm ca
+  JOIN mimiciv_derived.cost c ON c.hadm_id = ca.hadm_id AND c.event_type = 'labevents'
+  JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = ca.itemid
+  WHERE c.chargetime >= ca.admittime AND c.chargetime <= ca.admittime + INTERVAL '48 hours'
+  GROUP BY ca.subject_id, ca.dx_group, ca.group_time, ca.itemid
 )
 SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
 -- include: fragments/lab_label.sql alias=x
-FROM per_group p
+FROM cost48 p
 JOIN mimiciv_hosp.d_labitems x ON x.itemid = p.itemid
-WHERE p.rn_group <= 30
-  AND (SELECT ROUND(CAST(SUM(c.cost) AS NUMERIC), 2)
-       FROM mimiciv_derived.cost c
-       JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = p.itemid
-       JOIN mimiciv_hosp.admissions f ON f.hadm_id = c.hadm_id
-       WHERE c.event_type = 'labevents' AND f.subject_id = p.subject_id
-         AND f.admittime = (SELECT MIN(f2.admittime) FROM mimiciv_hosp.admissions f2 WHERE f2.subject_id = p.subject_id)
-         AND c.chargetime >= f.admittime AND c.chargetime <= f.admittime + INTERVAL '48 hours')
-      IS DISTINCT FROM
-      (SELECT ROUND(CAST(SUM(c.cost) AS NUMERIC), 2)
-       FROM mimiciv_derived.cost c
-       JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = p.itemid
-       JOIN mimiciv_hosp.admissions h ON h.hadm_id = c.hadm_id
-       WHERE c.event_type = 'labevents' AND h.subject_id = p.subject_id AND h.admittime = p.admittime
-         AND c.chargetime >= p.admittime AND c.chargetime <= p.admittime + INTERVAL '48 hours')
+WHERE p.first_cost IS DISTINCT FROM p.group_cost
 -- include: fragments/lab_named_once.sql kw=AND alias=x

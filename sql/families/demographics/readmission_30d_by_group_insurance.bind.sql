@@ -8,9 +8,9 @@ WITH dx_group_codes AS (
   -- include: fragments/dx_groups_population.sql
 ), group_adm AS (
   SELECT DISTINCT g.dx_group, d.hadm_id
-  FROM dx_groups g JOIN mimiciv_hosp.diagnoses_icd d
-    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+  FROM dx_groups g
+  JOIN dx_group_codes gc ON gc.dx_group = g.dx_group
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_version = gc.icd_version AND d.icd_code = gc.icd_code
 ), index_adm AS (
   SELECT ga.dx_group, a.insurance, a.hospital_expire_flag,
          RANK() OVER (PARTITION BY ga.dx_group, a.subject_id ORDER BY a.admittime) AS rn,

@@ -23,12 +23,25 @@ WITH pos AS (
                                  ORDER BY (u.hadm_id * 31 + LENGTH(u.spec_type_desc)) % 10007, u.hadm_id,
                                      u.spec_type_desc) AS rn
   FROM u
+), contradicted AS (
+  -- (admission, specimen) whose organism another positive culture contradicts: of that specimen in another admission
+  -- of the patient, or of another specimen earlier or at once in this admission. Joins: as correlated EXISTS under
+  -- OR, PostgreSQL scanned CTE u once per candidate for each
+  SELECT s.hadm_id, s.spec_type_desc
+  FROM strat s
+  JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
+  JOIN mimiciv_hosp.admissions ao ON ao.subject_id = a.subject_id AND ao.hadm_id <> a.hadm_id
+  JOIN u o ON o.hadm_id = ao.hadm_id AND o.spec_type_desc = s.spec_type_desc AND o.org_name <> s.org_name
+  WHERE s.rn <= 40
+  UNION
+  SELECT s.hadm_id, s.spec_type_desc
+  FROM strat s
+  JOIN u o ON o.hadm_id = s.hadm_id AND o.t0 <= s.t0 AND o.org_name <> s.org_name
+  WHERE s.rn <= 40
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, s.spec_type_desc AS specimen
-FROM strat s JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
+FROM strat s
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = s.hadm_id
+JOIN contradicted x ON x.hadm_id = s.hadm_id AND x.spec_type_desc = s.spec_type_desc
 WHERE s.rn <= 40
-  AND (EXISTS (SELECT 1 FROM u o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
-               WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND o.spec_type_desc = s.spec_type_desc
-                 AND o.org_name <> s.org_name)
-       OR EXISTS (SELECT 1 FROM u o WHERE o.hadm_id = s.hadm_id AND o.t0 <= s.t0 AND o.org_name <> s.org_name))
 ORDER BY (a.hadm_id * 31 + LENGTH(s.spec_type_desc)) % 10007, a.hadm_id, s.spec_type_desc

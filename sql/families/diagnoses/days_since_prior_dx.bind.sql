@@ -25,19 +25,24 @@ WITH dx AS (
   SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.icd_code, p.icd_version
       ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id) AS rc
   FROM pick p WHERE p.rn <= 2
+), first_coded AS (
+  -- when each (patient, code) was first coded, and each patient's first admission: joined, not computed per row by
+  -- correlated subqueries (PostgreSQL scanned CTE dx once per candidate for each)
+  SELECT f.subject_id, f.icd_code, f.icd_version, MIN(f.admittime) AS t_coded
+  FROM dx f
+  GROUP BY f.subject_id, f.icd_code, f.icd_version
+), first_adm AS (
+  SELECT a0.subject_id, MIN(a0.admittime) AS t_first FROM mimiciv_hosp.admissions a0 GROUP BY a0.subject_id
 )
 SELECT p.subject_id, p.hadm_id, CAST(a.admittime AS DATE) AS admit_date, TRIM(p.icd_code) AS icd_code, p.icd_version,
        t.long_title AS icd_title
 FROM per_code p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
-WHERE p.rc <= 3
-  AND (SELECT MIN(f.admittime) FROM dx f
-       WHERE f.subject_id = p.subject_id AND f.icd_code = p.icd_code AND f.icd_version = p.icd_version)
-      > (SELECT MIN(a0.admittime) FROM mimiciv_hosp.admissions a0 WHERE a0.subject_id = p.subject_id)
+JOIN first_coded fc ON fc.subject_id = p.subject_id AND fc.icd_code = p.icd_code AND fc.icd_version = p.icd_version
+JOIN first_adm fa ON fa.subject_id = p.subject_id
+WHERE p.rc <= 3 AND fc.t_coded > fa.t_first
   AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions o
-              WHERE o.subject_id = p.subject_id AND o.hadm_id <> p.hadm_id
-                AND o.admittime > (SELECT MIN(f.admittime) FROM dx f WHERE f.subject_id = p.subject_id
-                                     AND f.icd_code = p.icd_code AND f.icd_version = p.icd_version))
+              WHERE o.subject_id = p.subject_id AND o.hadm_id <> p.hadm_id AND o.admittime > fc.t_coded)
 ORDER BY (p.hadm_id * 31 + LENGTH(p.icd_code)) % 10007, p.hadm_id, p.icd_code
 LIMIT 20000

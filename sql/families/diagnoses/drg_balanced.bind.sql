@@ -12,13 +12,20 @@ WITH g AS (
   SELECT g.*, ROW_NUMBER() OVER (PARTITION BY g.hadm_id ORDER BY CASE WHEN g.drg_type = 'APR' THEN 0
       ELSE 1 END, g.drg_type) AS rn
   FROM g
+), other_drg AS (
+  -- (admission, type) where another admission of the patient was grouped into another DRG of that type: one join,
+  -- where a correlated EXISTS per admission made PostgreSQL hash the DRG table once per candidate
+  SELECT DISTINCT s.hadm_id, TRIM(s.drg_type) AS drg_type
+  FROM mimiciv_hosp.drgcodes s
+  JOIN mimiciv_hosp.admissions sa ON sa.hadm_id = s.hadm_id
+  JOIN mimiciv_hosp.admissions ao ON ao.subject_id = sa.subject_id AND ao.hadm_id <> sa.hadm_id
+  JOIN mimiciv_hosp.drgcodes o ON o.hadm_id = ao.hadm_id AND TRIM(o.drg_type) = TRIM(s.drg_type)
+  WHERE o.description <> s.description
 )
 SELECT a.subject_id, a.hadm_id, CAST(a.admittime AS DATE) AS admit_date, p.drg_type
-FROM pick p JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+FROM pick p
+JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
+JOIN other_drg od ON od.hadm_id = p.hadm_id AND od.drg_type = p.drg_type
 WHERE p.rn = 1
-  AND EXISTS (SELECT 1 FROM mimiciv_hosp.drgcodes o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
-              JOIN mimiciv_hosp.drgcodes s ON s.hadm_id = a.hadm_id AND TRIM(s.drg_type) = p.drg_type
-              WHERE ao.subject_id = a.subject_id AND o.hadm_id <> a.hadm_id AND TRIM(o.drg_type) = p.drg_type
-                AND o.description <> s.description)
 ORDER BY (a.hadm_id * 31) % 10007, a.hadm_id
 LIMIT 20000

@@ -19,15 +19,24 @@
 -- CTE rg_tier (fragments/cross_tiers.sql) where `tiers` joins it as t, so that `grp` may read a cell's tiers as t.rg_dt
 -- / t.rg_st and lender and borrower lack alike. Holes: m, salt, grp, cells, tiers (the join, or nothing); x2, y2 (what
 -- lends and borrows once: rg_s, rg_ps for each cell; rg_d, rg_pd for each diagnosis).
-, ${m}_ord AS (
+, ${m}_strata AS (
+  SELECT DISTINCT c2.rg_s FROM ${cells} c2
+), ${m}_have AS (
+  -- per diagnosis: how many strata it occurs with, one of them, and how many of the cells' strata it has. Grouped once:
+  -- as EXISTS per cell (and NOT EXISTS per cell and stratum) PostgreSQL scanned rg_have for each
+  SELECT h.rg_d, COUNT(DISTINCT h.rg_s) AS rg_n, MIN(h.rg_s) AS rg_one, COUNT(DISTINCT s.rg_s) AS rg_ncell
+  FROM rg_have h
+  LEFT JOIN ${m}_strata s ON s.rg_s = h.rg_s
+  GROUP BY h.rg_d
+), ${m}_ord AS (
   SELECT c.rg_d, c.rg_s, ${grp} AS rg_g,
          FLOOR((ROW_NUMBER() OVER (PARTITION BY ${grp} ORDER BY MD5('${salt}|' || c.rg_d || '|' || c.rg_s),
                                    c.rg_d, c.rg_s) - 1) / 512.0) AS rg_b
   FROM (SELECT DISTINCT k.rg_d, k.rg_s FROM ${cells} k) c
+  JOIN ${m}_have hv ON hv.rg_d = c.rg_d
   ${tiers}
-  WHERE EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s <> c.rg_s)
-    AND EXISTS (SELECT 1 FROM (SELECT DISTINCT c2.rg_s FROM ${cells} c2) s2
-                WHERE NOT EXISTS (SELECT 1 FROM rg_have h WHERE h.rg_d = c.rg_d AND h.rg_s = s2.rg_s))
+  WHERE (hv.rg_n >= 2 OR hv.rg_one <> c.rg_s)
+    AND hv.rg_ncell < (SELECT COUNT(*) FROM ${m}_strata)
 ), ${m}_edge AS (
   SELECT x.rg_d, x.rg_s, y.rg_d AS rg_pd, y.rg_s AS rg_ps,
          MD5('${salt}|' || x.rg_d || '|' || x.rg_s || '|' || y.rg_d || '|' || y.rg_s) AS rg_h

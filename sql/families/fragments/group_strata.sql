@@ -7,9 +7,8 @@
 ), cohort AS (
   SELECT DISTINCT g.dx_group, a.${stratum}, a.hadm_id
   FROM dx_groups g
-  JOIN mimiciv_hosp.diagnoses_icd d
-    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)${dx}
+  JOIN dx_group_codes gc ON gc.dx_group = g.dx_group
+  JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_version = gc.icd_version AND d.icd_code = gc.icd_code${dx}
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE a.${stratum} IS NOT NULL${where}
 )

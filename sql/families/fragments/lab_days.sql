@@ -2,7 +2,8 @@
 -- admission by a seeded hash: CTEs d and pick (rn), opening the query's WITH; a whole binding continues after it with
 -- `)` and its SELECT. Included by cost/lab_charges_on_day.bind.sql, labs/min_on_day.bind.sql.
 WITH d AS (
-  SELECT l.hadm_id, l.itemid, CAST(l.charttime AS DATE) AS chart_date, COUNT(DISTINCT l.valueuom) AS n_units
+  SELECT l.hadm_id, l.itemid, CAST(l.charttime AS DATE) AS chart_date,
+         CASE WHEN MIN(l.valueuom) IS NULL THEN 0 WHEN MIN(l.valueuom) = MAX(l.valueuom) THEN 1 ELSE 2 END AS n_units
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
   GROUP BY l.hadm_id, l.itemid, CAST(l.charttime AS DATE)

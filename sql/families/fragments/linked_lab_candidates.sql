@@ -21,7 +21,7 @@ WITH linked AS (
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
     AND l.itemid IN (SELECT s.itemid FROM siblings s)
   GROUP BY l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+  HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) > 0
 ), adm_labs AS (
   SELECT l.itemid, l.valuenum, 1 AS filed FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}}
   UNION ALL

@@ -11,9 +11,9 @@ WITH dx_group_codes AS (
   SELECT x.dx_group, LEAST(COUNT(*), 30) AS w
   FROM (SELECT g.dx_group, a.subject_id, MIN(a.admittime) AS admittime
         FROM dx_groups g
-        JOIN mimiciv_hosp.diagnoses_icd d
-          ON d.seq_num = 1 AND g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+        JOIN dx_group_codes gc ON gc.dx_group = g.dx_group
+        JOIN mimiciv_hosp.diagnoses_icd d ON d.icd_version = gc.icd_version AND d.icd_code = gc.icd_code
+          AND d.seq_num = 1
         JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
         GROUP BY g.dx_group, a.subject_id) x
   JOIN (SELECT a0.subject_id, MIN(a0.admittime) AS admittime FROM mimiciv_hosp.admissions a0

@@ -14,16 +14,17 @@
 -- crossing), and the admission's first result of the lab was at or under the threshold (a twin with a threshold never
 -- crossed is not answered by the lab's first result)
 WITH routine AS (
-  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
-  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  SELECT r0.itemid
+  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
+        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
   GROUP BY r0.itemid
-  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
 ), lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
   GROUP BY l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) >= 0.1
+  HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) >= 0.1
 ), hi AS (
   SELECT l.hadm_id, l.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid

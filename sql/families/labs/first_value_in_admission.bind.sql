@@ -7,10 +7,11 @@
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
 WITH routine AS (
-  SELECT r0.itemid FROM mimiciv_hosp.labevents r0
-  WHERE r0.hadm_id IS NOT NULL AND r0.valuenum IS NOT NULL
+  SELECT r0.itemid
+  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
+        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
   GROUP BY r0.itemid
-  HAVING COUNT(DISTINCT r0.hadm_id) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
 ), f AS (
   SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0
   FROM mimiciv_hosp.labevents l
@@ -21,7 +22,8 @@ WITH routine AS (
   FROM f JOIN mimiciv_hosp.labevents l
     ON l.hadm_id = f.hadm_id AND l.itemid = f.itemid AND l.charttime = f.t0 AND l.valuenum IS NOT NULL
   GROUP BY f.hadm_id, f.itemid
-  HAVING COUNT(DISTINCT l.valuenum) = 1 AND COUNT(DISTINCT l.valueuom) <= 1
+  HAVING MIN(l.valuenum) = MAX(l.valuenum)
+     AND (MIN(l.valueuom) IS NULL OR MIN(l.valueuom) = MAX(l.valueuom))
 ), fv AS (
   SELECT f.hadm_id, f.itemid, a0.subject_id, MIN(l.valuenum) AS v
   FROM f JOIN mimiciv_hosp.labevents l

@@ -16,5 +16,5 @@ WHERE p.rn <= 2
                                   WHERE m.hadm_id = p.hadm_id AND m.itemid = p.itemid
                                     AND CAST(m.charttime AS DATE) = p.chart_date))
 -- include: fragments/lab_named_once.sql kw=AND alias=x
-ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid
+ORDER BY (p.hadm_id * 31 + p.itemid) % 10007, p.hadm_id, p.itemid, p.chart_date
 LIMIT 20000

@@ -9,7 +9,7 @@ WITH lim AS (
   FROM mimiciv_hosp.labevents l
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
   GROUP BY l.itemid
-  HAVING COUNT(DISTINCT l.valueuom) = 1 AND MIN(l.ref_range_upper) > 0
+  HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) > 0
 ), cross_t AS (
   SELECT l.hadm_id, l.itemid, lim.upper, lim.unit, MIN(l.charttime) AS t_cross
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid

@@ -23,8 +23,9 @@ WITH u AS (
                                               FROM u.chartdate)) % 1063,
                                           u.result_name, u.chartdate) AS rn
   FROM u
-  WHERE EXISTS (SELECT 1 FROM varied v WHERE v.subject_id = u.subject_id AND v.result_name = u.result_name)
-     OR (u.result_name LIKE 'Height%' AND u.subject_id % 8 = 0)
+  -- a join, not EXISTS under OR, which PostgreSQL runs once per row
+  LEFT JOIN varied v ON v.subject_id = u.subject_id AND v.result_name = u.result_name
+  WHERE v.subject_id IS NOT NULL OR (u.result_name LIKE 'Height%' AND u.subject_id % 8 = 0)
 )
 SELECT p.subject_id, p.result_name, p.chartdate AS chart_date
 FROM pick p WHERE p.rn <= 2

@@ -27,6 +27,13 @@ WITH multi AS (
   GROUP BY v.stay_id, v.itemid
   HAVING COUNT(DISTINCT CASE WHEN c.charttime = v.t0 THEN c.valuenum END) = 1
      AND COUNT(DISTINCT CASE WHEN c.valuenum = v.vmax THEN c.charttime END) = 1
+), charted_twice AS (
+  -- (patient, vital) charted in ≥ 2 of the patient's stays: a join, not a per-row count over v, which PostgreSQL
+  -- ran once per (stay, vital)
+  SELECT s2.subject_id, v2.itemid
+  FROM v v2
+  JOIN mimiciv_icu.icustays s2 ON s2.stay_id = v2.stay_id
+  GROUP BY s2.subject_id, v2.itemid HAVING COUNT(DISTINCT v2.stay_id) >= 2
 ), pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.stay_id
                                  ORDER BY CASE WHEN u.itemid IN (220050, 220051, 220052) AND u.stay_id % 2 = 0 THEN 0
@@ -34,9 +41,7 @@ WITH multi AS (
                                           (u.itemid * 7919 + u.stay_id) % 1051, u.itemid) AS rn
   FROM u
   JOIN mimiciv_icu.icustays s ON s.stay_id = u.stay_id
-  WHERE (SELECT COUNT(DISTINCT v2.stay_id) FROM v v2
-         JOIN mimiciv_icu.icustays s2 ON s2.stay_id = v2.stay_id
-         WHERE s2.subject_id = s.subject_id AND v2.itemid = u.itemid) >= 2
+  JOIN charted_twice w ON w.subject_id = s.subject_id AND w.itemid = u.itemid
 )
 SELECT s.subject_id, s.hadm_id, s.stay_id, CAST(s.intime AS DATE) AS stay_date, s.first_careunit AS careunit, p.itemid,
        d.label AS vital_label
