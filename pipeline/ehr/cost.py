@@ -28,7 +28,8 @@ MIMIC has no row_id, so `event_id` points at MIMIC's own identifier of the sourc
   (cost.hadm_id, cost.event_id). Ordered by (hadm_id, seq_num, code).
 
 Everything is set-based: a small price table (one row per distinct code) is written to the database and one
-INSERT … SELECT builds the cost rows on either backend.
+INSERT … SELECT per event type builds its cost rows on either backend, in ranges of the event's key where the type
+has more than CHUNK_ROWS rows (numbered from where the previous range ended: the same row_ids).
 """
 
 from collections.abc import Sequence
@@ -151,22 +152,28 @@ def draw_prices(codes_by_type: dict[str, list[str]], seed: int = EHRSQL_SEED) ->
     return out
 
 
-def cost_select_sql(hosp: str, prices_table: str) -> str:
-    """One SELECT producing every cost row (portable between PostgreSQL and DuckDB)."""
+# the most cost rows one INSERT numbers: ROW_NUMBER over the whole table (every lab result of the full preset) ran
+# DuckDB's load out of its 8 GB; a chunk is a range of the block's key, so the numbering is the same
+CHUNK_ROWS = 10_000_000
+
+
+def _events_sql(event_type: str, hosp: str, prices_table: str) -> str:
+    """The priced rows of one event type: subject_id, hadm_id, event_id, chargetime, the ordering keys k1 (an
+    integer), k2, ord, k3, and the price."""
     ev = {
         "diagnoses_icd": (
-            f"SELECT 1 AS blk, e.subject_id, e.hadm_id, e.seq_num AS event_id, a.admittime AS chargetime, "
+            f"SELECT e.subject_id, e.hadm_id, e.seq_num AS event_id, a.admittime AS chargetime, "
             f"{_CODE_SQL['diagnoses_icd']} AS code, e.hadm_id AS k1, e.seq_num AS k2, '' AS k3 "
             f"FROM {hosp}.diagnoses_icd e JOIN {hosp}.admissions a ON a.hadm_id = e.hadm_id "
             f"WHERE {_CODE_NOT_NULL['diagnoses_icd']}"
         ),
         "labevents": (
-            f"SELECT 2 AS blk, e.subject_id, e.hadm_id, e.labevent_id AS event_id, e.charttime AS chargetime, "
+            f"SELECT e.subject_id, e.hadm_id, e.labevent_id AS event_id, e.charttime AS chargetime, "
             f"{_CODE_SQL['labevents']} AS code, e.labevent_id AS k1, 0 AS k2, '' AS k3 "
             f"FROM {hosp}.labevents e WHERE {_CODE_NOT_NULL['labevents']}"
         ),
         "procedures_icd": (
-            f"SELECT 3 AS blk, e.subject_id, e.hadm_id, e.seq_num AS event_id, "
+            f"SELECT e.subject_id, e.hadm_id, e.seq_num AS event_id, "
             f"CASE WHEN CAST(e.chartdate AS TIMESTAMP) >= a.admittime AND CAST(e.chartdate AS TIMESTAMP) <= a.dischtime "
             f"THEN CAST(e.chartdate AS TIMESTAMP) ELSE a.dischtime END AS chargetime, "
             f"{_CODE_SQL['procedures_icd']} AS code, e.hadm_id AS k1, e.seq_num AS k2, '' AS k3 "
@@ -174,24 +181,34 @@ def cost_select_sql(hosp: str, prices_table: str) -> str:
             f"WHERE {_CODE_NOT_NULL['procedures_icd']}"
         ),
         "prescriptions": (
-            f"SELECT 4 AS blk, e.subject_id, e.hadm_id, e.pharmacy_id AS event_id, e.starttime AS chargetime, "
+            f"SELECT e.subject_id, e.hadm_id, e.pharmacy_id AS event_id, e.starttime AS chargetime, "
             f"{_CODE_SQL['prescriptions']} AS code, e.pharmacy_id AS k1, 0 AS k2, "
             f"COALESCE(e.drug_type, '') AS k3 "
             f"FROM {hosp}.prescriptions e WHERE {_CODE_NOT_NULL['prescriptions']}"
         ),
     }
-    blocks = " UNION ALL ".join(
-        f"SELECT x.*, p.ord, p.price FROM ({ev[t]}) x JOIN {prices_table} p ON p.event_type = '{t}' AND p.code = x.code"
-        for t in EVENT_TYPES
-    )
-    # Order by the event's key; string parts are ordered through p.ord (the code's position in Python's sort)
-    # so that no backend collation decides the order. k3 (drug_type: MAIN/BASE/ADDITIVE) is plain ASCII.
+    return (f"SELECT x.*, p.ord, p.price FROM ({ev[event_type]}) x "
+            f"JOIN {prices_table} p ON p.event_type = '{event_type}' AND p.code = x.code")
+
+
+def cost_chunk_sql(event_type: str, hosp: str, prices_table: str, lo: int, hi: int, offset: int) -> str:
+    """The cost rows of one event type whose key k1 is in [lo, hi), numbered offset+1, … in the key order.
+    Portable between PostgreSQL and DuckDB."""
+    # string parts of the key are ordered through p.ord (the code's position in Python's sort), so that no backend
+    # collation decides the order; k3 (drug_type: MAIN/BASE/ADDITIVE) is plain ASCII
     return (
-        "SELECT CAST(ROW_NUMBER() OVER (ORDER BY blk, k1, k2, ord, k3) AS INTEGER) AS row_id, subject_id, hadm_id, "
-        "CASE blk WHEN 1 THEN 'diagnoses_icd' WHEN 2 THEN 'labevents' WHEN 3 THEN 'procedures_icd' "
-        "ELSE 'prescriptions' END AS event_type, event_id, chargetime, price AS cost "
-        f"FROM ({blocks}) c"
+        f"SELECT CAST({offset} + ROW_NUMBER() OVER (ORDER BY k1, k2, ord, k3) AS INTEGER) AS row_id, subject_id, "
+        f"hadm_id, '{event_type}' AS event_type, event_id, chargetime, price AS cost "
+        f"FROM ({_events_sql(event_type, hosp, prices_table)}) c WHERE c.k1 >= {lo} AND c.k1 < {hi}"
     )
+
+
+def key_ranges(n_rows: int, lo: int, hi: int, chunk_rows: int = CHUNK_ROWS) -> list[tuple[int, int]]:
+    """[lo, hi] cut into equal half-open ranges of the key, about `chunk_rows` rows each if the keys are spread
+    evenly (a dense id is; the last range ends past hi)."""
+    n = max(1, -(-n_rows // chunk_rows))
+    step = -(-(hi - lo + 1) // n)
+    return [(lo + i * step, min(lo + (i + 1) * step, hi + 1)) for i in range(n)]
 
 
 def build_cost_table(
@@ -220,10 +237,17 @@ def build_cost_table(
         runner.insert_rows(
             prices_table, ("event_type", "code", "ord", "price"), [(p.event_type, p.code, p.ord, p.price) for p in prices]
         )
-        runner.execute(
-            f"INSERT INTO {derived_schema}.cost (row_id, subject_id, hadm_id, event_type, event_id, chargetime, cost) "
-            + cost_select_sql(hosp_schema, prices_table)
-        )
+        offset = 0
+        for event_type in EVENT_TYPES:
+            events = _events_sql(event_type, hosp_schema, prices_table)
+            n_rows, lo, hi = runner.fetch(f"SELECT COUNT(*), MIN(k1), MAX(k1) FROM ({events}) c")[0]
+            if not n_rows:
+                continue
+            for a, b in key_ranges(int(n_rows), int(lo), int(hi)):
+                chunk = cost_chunk_sql(event_type, hosp_schema, prices_table, a, b, offset)
+                runner.execute(f"INSERT INTO {derived_schema}.cost "
+                               f"(row_id, subject_id, hadm_id, event_type, event_id, chargetime, cost) {chunk}")
+                offset = int(runner.fetch(f"SELECT COUNT(*) FROM {derived_schema}.cost")[0][0])
     finally:
         runner.execute(f"DROP TABLE IF EXISTS {prices_table}")
     return int(runner.fetch(f"SELECT COUNT(*) FROM {derived_schema}.cost")[0][0])
