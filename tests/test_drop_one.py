@@ -46,6 +46,17 @@ def _norm(sql: str) -> str:
     # two slots at once (a swapped lab: its itemid and its label)
     ("SELECT x.v FROM t x WHERE x.i = {{itemid}} AND x.label = {{lab_label}} AND x.a = {{a}}", {"itemid", "lab_label"},
      "SELECT x.v FROM t x WHERE x.a = {{a}}"),
+    # a diagnosis group's membership test goes whole: "any diagnosis", not "a diagnosis in any group"; an EXISTS
+    # over an EHR table keeps its other conditions
+    ("SELECT d.hadm_id FROM dx d WHERE d.s = {{s}} AND EXISTS (SELECT 1 FROM dx_group_codes gc "
+     "WHERE gc.dx_group = {{dx_group}} AND gc.icd_code = d.icd_code)", {"dx_group"},
+     "SELECT d.hadm_id FROM dx d WHERE d.s = {{s}}"),
+    ("SELECT a.hadm_id FROM adm a WHERE NOT EXISTS (SELECT 1 FROM dx d WHERE d.hadm_id = a.hadm_id AND EXISTS "
+     "(SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}} AND gc.icd_code = d.icd_code))", {"dx_group"},
+     "SELECT a.hadm_id FROM adm a WHERE NOT EXISTS (SELECT 1 FROM dx d WHERE d.hadm_id = a.hadm_id)"),
+    ("SELECT a.hadm_id FROM adm a WHERE EXISTS (SELECT 1 FROM lab l WHERE l.hadm_id = a.hadm_id "
+     "AND l.itemid = {{itemid}})", {"itemid"},
+     "SELECT a.hadm_id FROM adm a WHERE EXISTS (SELECT 1 FROM lab l WHERE l.hadm_id = a.hadm_id)"),
 ])
 def test_drop_one_removes_the_predicates_that_read_the_perturbed_slots(template, dropped, expected):
     out = drop_one_template(template, frozenset(dropped), "list")  # list answers: no cut to the first answers

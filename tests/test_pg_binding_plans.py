@@ -11,8 +11,11 @@ from typing import Any
 
 import psycopg
 import pytest
+import sqlglot
+from sqlglot import exp
 
 from pipeline.construction.config import BuildConfig
+from pipeline.construction.slots import PLACEHOLDER_RE
 from pipeline.construction.steps import families_from_frame, step_families
 from pipeline.ehr.database import SESSION_SETTINGS, WHOLE_EHR_SETTINGS
 
@@ -86,4 +89,39 @@ def test_no_binding_query_scans_per_row_on_postgresql(tiny_pg_url, families):
     with psycopg.connect(_plain(tiny_pg_url)) as conn:
         offenders = {fam.id: found for fam in families
                      if (found := per_row_work(_plan(conn, fam.text(fam.spec.binding))))}
+    assert offenders == {}
+
+
+def correlated_in(sql: str) -> list[str]:
+    """The `x IN (SELECT …)` predicates of a query whose subquery reads a column of the query around it. PostgreSQL
+    pulls an IN up into a join only when its subquery stands alone; a correlated one runs once per outer row (the
+    diagnosis-group test did, once per diagnosis row and binding: over 9 minutes for one condition at 30,000
+    patients). An EXISTS with the correlation in its WHERE becomes a semi-join. A slot's value (`{{slot}}`) is a
+    constant of each binding, not a correlation."""
+    tree = sqlglot.parse_one(PLACEHOLDER_RE.sub(lambda m: f"rg_b.{m.group(1)}", sql), read="postgres")
+    found = []
+    for pred in tree.find_all(exp.In):
+        sub = pred.args.get("query")
+        if sub is None:
+            continue
+        inner = {t.alias_or_name for t in sub.find_all(exp.Table)} | {"rg_b"}
+        outer = sorted({c.table for c in sub.find_all(exp.Column) if c.table and c.table not in inner})
+        if outer:
+            found.append(f"{pred.sql(dialect='postgres')[:80]}… reads {', '.join(outer)}")
+    return found
+
+
+def test_the_correlated_in_check_sees_one():
+    assert correlated_in("SELECT d.x FROM t d WHERE {{g}} IN (SELECT gc.g FROM codes gc WHERE gc.c = d.c)")
+    assert not correlated_in("SELECT d.x FROM t d WHERE EXISTS (SELECT 1 FROM codes gc WHERE gc.g = {{g}} "
+                             "AND gc.c = d.c) AND d.y IN (SELECT u.y FROM u WHERE u.k = {{k}})")
+
+
+def test_no_family_query_has_a_correlated_in(families):
+    """Every query a build runs: bindings, conditions, references, readings, noise candidates and drop-one SQL."""
+    offenders = {}
+    for fam in families:
+        for key, text in sorted(fam.sql.items()):
+            if found := correlated_in(text):
+                offenders[key] = found
     assert offenders == {}

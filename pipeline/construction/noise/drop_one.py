@@ -49,6 +49,21 @@ def dropped_slots(perturbed: frozenset[str], slots: dict[str, SlotValue]) -> fro
     return perturbed | {q for q, of in QUALIFIERS.items() if q in slots and perturbed & of}
 
 
+# relations that list a named set's members (each diagnosis group's codes, fragments/dx_group_codes.sql): an EXISTS
+# over one that names the set by a dropped slot is one membership test and goes whole. Dropping only the name would
+# leave "a diagnosis in any group" where the reading means "any diagnosis".
+MEMBERSHIP_SETS = frozenset({"dx_group_codes"})
+
+
+def _membership_test(node: exp.Expression) -> exp.Expression:
+    """The EXISTS over a membership set that reads `node`, if there is one; else `node` itself."""
+    test = node.find_ancestor(exp.Exists)
+    source = test.this.args.get("from_") if test is not None and isinstance(test.this, exp.Select) else None
+    if source is not None and isinstance(source.this, exp.Table) and source.this.name in MEMBERSHIP_SETS:
+        return test
+    return node
+
+
 class NotDroppable(ValueError):
     """The template reads a perturbed slot outside any predicate, so removing the predicate cannot drop it."""
 
@@ -95,7 +110,7 @@ def drop_one_template(template: str, dropped: frozenset[str], answer_type: str =
         hit = next((c for c in tree.find_all(exp.Column) if c.table == _MARK and c.name in dropped), None)
         if hit is None:
             break
-        _conjunct_owner(hit)
+        _conjunct_owner(_membership_test(hit))
     if answer_type != "list" and isinstance(tree, exp.Select) and tree.named_selects:
         tree = _first_answers(tree, answer_columns(answer_type, list(columns), dict.fromkeys(tree.named_selects)))
     return _BACK.sub(lambda m: "{{" + m.group(1) + "}}", tree.sql(dialect="postgres"))

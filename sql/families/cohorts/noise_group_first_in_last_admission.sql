@@ -14,8 +14,8 @@ WITH groups_of_patient AS (
   SELECT g.dx_group, MIN(p.admittime) AS t_first
   FROM dx_groups g
   JOIN groups_of_patient p
-    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = p.icd_version AND gc.icd_code = p.icd_code)
+    ON EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = g.dx_group
+      AND gc.icd_version = p.icd_version AND gc.icd_code = p.icd_code)
   GROUP BY g.dx_group
 )
 SELECT f.dx_group, CAST(f.t_first AS DATE) AS admit_date

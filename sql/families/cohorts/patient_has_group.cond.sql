@@ -10,8 +10,8 @@ SELECT EXISTS (
   SELECT 1
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
-    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ) OR EXISTS (
   SELECT 1
   FROM mimiciv_hosp.diagnoses_icd d

@@ -5,8 +5,8 @@ FROM mimiciv_derived.cost c
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = c.hadm_id
 WHERE a.subject_id = {{subject_id}} AND CAST(a.admittime AS DATE) = {{admit_date}}
   AND c.event_type = 'prescriptions'
-  AND c.event_id IN (
-    SELECT p.pharmacy_id FROM mimiciv_hosp.prescriptions p
-    WHERE p.hadm_id = a.hadm_id AND p.drug = {{drug}}
+  AND EXISTS (
+    SELECT 1 FROM mimiciv_hosp.prescriptions p
+    WHERE p.pharmacy_id = c.event_id AND p.hadm_id = a.hadm_id AND p.drug = {{drug}}
       AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.prescriptions q WHERE q.pharmacy_id = p.pharmacy_id AND q.drug <> p.drug))
 GROUP BY a.hadm_id

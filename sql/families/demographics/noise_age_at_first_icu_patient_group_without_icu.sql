@@ -9,12 +9,12 @@ SELECT DISTINCT d.subject_id
 FROM mimiciv_hosp.diagnoses_icd d
 WHERE d.subject_id <> {{subject_id}}
   AND (d.subject_id + {{subject_id}}) % 7 = 0
-  AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+  AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d2 JOIN mimiciv_icu.icustays s ON s.hadm_id = d2.hadm_id
                   WHERE d2.subject_id = d.subject_id
-                    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d2.icd_version AND gc.icd_code = d2.icd_code))
+                    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d2.icd_version AND gc.icd_code = d2.icd_code))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d3
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d3.icd_code AND t.icd_version = d3.icd_version
                   JOIN mimiciv_icu.icustays s3 ON s3.hadm_id = d3.hadm_id

@@ -11,8 +11,8 @@ WHERE p.subject_id <> {{subject_id}}
   AND (p.subject_id + {{subject_id}}) % 7 = 0
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   WHERE d.subject_id = p.subject_id
-                    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
+                    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
   AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                   JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = d.icd_code AND t.icd_version = d.icd_version
                   WHERE d.subject_id = p.subject_id

@@ -12,8 +12,8 @@ WITH dx_group_codes AS (
 ), group_adm AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
-  WHERE {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+  WHERE EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ), index_adm AS (
   SELECT a.subject_id, a.hadm_id, a.dischtime, a.insurance, a.hospital_expire_flag,
          RANK() OVER (PARTITION BY a.subject_id ORDER BY a.admittime) AS rn,

@@ -13,8 +13,8 @@ WITH dx_group_codes AS (
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id AND d.seq_num = 1
   WHERE a.subject_id = {{subject_id}}
-    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ), index_adm AS (
   SELECT a.hadm_id, p.anchor_age + EXTRACT(YEAR FROM a.admittime) - p.anchor_year AS age
   FROM group_adm g

@@ -14,12 +14,12 @@
   WHERE wt.dx_group <> {{dx_group}}
     AND EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                 WHERE d.subject_id = {{subject_id}}
-                  AND wt.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
+                  AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = wt.dx_group
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
     AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.diagnoses_icd d
                     WHERE d.subject_id = {{subject_id}} AND d.seq_num = 1
-                      AND wt.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
+                      AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = wt.dx_group
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code))
 )
 SELECT v.dx_group
 FROM valid v

@@ -8,8 +8,8 @@ group_adm AS (
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ), index_adm AS (
   SELECT g.hadm_id, g.admittime
   FROM group_adm g

@@ -11,6 +11,7 @@
 --   repeated   per lab item (unique label), the ICU stays with ≥ 2 results after that first input
 --   measured   per lab item, the ICU admissions with any result, and the number of ICU admissions
 --   weights    the two combined
+--   seen       the lab items measured in this admission, and the names they go by (fragments/lab_label_stem.sql)
 --   valid      labs never measured in this admission (nor one of the same name), with cumulative weights
 WITH first_any AS (
   SELECT i.stay_id, MIN(i.starttime) AS t_any FROM mimiciv_icu.inputevents i GROUP BY i.stay_id
@@ -34,15 +35,22 @@ WITH first_any AS (
   SELECT rp.itemid, CAST(rp.n_stays * m.n_icu_adm / (m.n_icu_adm - m.n_adm + 1) AS BIGINT) + 1 AS w, rp.n_stays,
          MAX(rp.n_stays) OVER () AS max_stays
   FROM repeated rp JOIN measured m ON m.itemid = rp.itemid
+), seen AS (
+  SELECT DISTINCT l.itemid,
+-- include: fragments/lab_label_stem.sql label=li.label
+         AS stem
+  FROM mimiciv_hosp.labevents l JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid
+  WHERE l.hadm_id = {{hadm_id}}
 ), valid AS (
   SELECT wt.itemid, li.label AS lab_label, wt.w, wt.n_stays, wt.max_stays,
          SUM(wt.w) OVER (ORDER BY wt.itemid) AS hi, SUM(wt.w) OVER () AS total
   FROM weights wt
   JOIN mimiciv_hosp.d_labitems li ON li.itemid = wt.itemid
   WHERE wt.itemid <> {{lab_itemid}}
-    AND NOT EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l WHERE l.hadm_id = {{hadm_id}} AND l.itemid IN
--- include: fragments/lab_named_alike.sql itemid=wt.itemid
-                   )
+    AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.itemid = wt.itemid)
+    AND NOT EXISTS (SELECT 1 FROM seen s WHERE
+-- include: fragments/lab_label_stem.sql label=li.label
+                    = s.stem)
 )
 SELECT v.itemid AS lab_itemid, v.lab_label
 FROM valid v

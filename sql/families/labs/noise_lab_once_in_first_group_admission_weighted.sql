@@ -20,8 +20,8 @@ WITH dx_group_codes AS (
   FROM mimiciv_hosp.admissions a
   JOIN mimiciv_hosp.diagnoses_icd d ON d.hadm_id = a.hadm_id
   WHERE a.subject_id = {{subject_id}}
-    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ), first_adm AS (
   SELECT g.hadm_id FROM group_adm g WHERE g.admittime = (SELECT MIN(g2.admittime) FROM group_adm g2)
 ), once AS (

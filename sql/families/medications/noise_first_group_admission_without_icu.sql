@@ -25,8 +25,8 @@ WITH dx_group_codes AS (
   SELECT g.dx_group, a.hadm_id, a.admittime
   FROM dx_groups g
   JOIN mimiciv_hosp.diagnoses_icd d
-    ON g.dx_group IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+    ON EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = g.dx_group
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE d.subject_id = {{subject_id}} AND g.dx_group <> {{dx_group}}
   GROUP BY g.dx_group, a.hadm_id, a.admittime

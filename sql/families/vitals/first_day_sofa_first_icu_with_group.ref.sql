@@ -23,8 +23,8 @@ WITH dx_group_codes AS (
   SELECT DISTINCT d.hadm_id
   FROM mimiciv_hosp.diagnoses_icd d
   WHERE d.subject_id = {{subject_id}}
-    AND {{dx_group}} IN (SELECT gc.dx_group FROM dx_group_codes gc
-      WHERE gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
+    AND EXISTS (SELECT 1 FROM dx_group_codes gc WHERE gc.dx_group = {{dx_group}}
+      AND gc.icd_version = d.icd_version AND gc.icd_code = d.icd_code)
 ), icu AS (
   SELECT s.stay_id, s.hadm_id, s.intime, RANK() OVER (ORDER BY s.intime) AS rk
   FROM mimiciv_icu.icustays s
