@@ -6,11 +6,7 @@
 -- admissions: the lab was measured repeatedly in another admission of the patient too (without the date the question
 -- has several answers, so a twin's false date is not a restatement a reader can correct)
 WITH routine AS (
-  SELECT r0.itemid
-  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
-        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
-  GROUP BY r0.itemid
-  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  -- include: fragments/routine_labs.sql
 ), f AS (
   SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0, MAX(l.charttime) AS t1,
          CASE WHEN MIN(l.valueuom) IS NULL THEN 0 WHEN MIN(l.valueuom) = MAX(l.valueuom) THEN 1 ELSE 2 END AS n_units

@@ -4,11 +4,7 @@
 -- the Query twin asks about a lab drawn once in the admission, never a routine one, so Clean questions about routine
 -- labs left the once-drawn lab names to the twins (AUROC 0.85 for this family alone), a wording tell
 WITH routine AS (
-  SELECT r0.itemid
-  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
-        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
-  GROUP BY r0.itemid
-  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  -- include: fragments/routine_labs.sql
 ), dx_group_codes AS (
   -- include: fragments/dx_group_codes.sql
 ), dx_groups(dx_group) AS (VALUES

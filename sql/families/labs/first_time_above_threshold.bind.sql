@@ -14,11 +14,7 @@
 -- crossing), and the admission's first result of the lab was at or under the threshold (a twin with a threshold never
 -- crossed is not answered by the lab's first result)
 WITH routine AS (
-  SELECT r0.itemid
-  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
-        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
-  GROUP BY r0.itemid
-  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  -- include: fragments/routine_labs.sql
 ), lim AS (
   SELECT l.itemid, MIN(l.ref_range_upper) AS upper, MIN(l.valueuom) AS unit
   FROM mimiciv_hosp.labevents l

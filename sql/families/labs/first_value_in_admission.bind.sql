@@ -7,11 +7,7 @@
 -- Record twin asks about a lab the admission never had, which is never a routine one, so Clean questions that asked
 -- mostly about routine labs left the swapped lab names (fibrinogen, D-dimer, CK-MB) to the twins, a wording tell
 WITH routine AS (
-  SELECT r0.itemid
-  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
-        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
-  GROUP BY r0.itemid
-  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  -- include: fragments/routine_labs.sql
 ), f AS (
   SELECT l.hadm_id, l.itemid, MIN(l.charttime) AS t0
   FROM mimiciv_hosp.labevents l

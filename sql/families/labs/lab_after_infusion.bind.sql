@@ -7,11 +7,7 @@
 -- had is answered by the stay's first input: 179 of 188 such twins were correctable restatements). Only items given
 -- as infusions (no oral intake, free water or "Solution").
 WITH routine AS (
-  SELECT r0.itemid
-  FROM (SELECT DISTINCT r1.itemid, r1.hadm_id FROM mimiciv_hosp.labevents r1
-        WHERE r1.hadm_id IS NOT NULL AND r1.valuenum IS NOT NULL) r0
-  GROUP BY r0.itemid
-  HAVING COUNT(*) >= 0.8 * (SELECT COUNT(*) FROM mimiciv_hosp.admissions)
+  -- include: fragments/routine_labs.sql
 ), drip AS (
   SELECT i.stay_id, i.itemid, MIN(i.starttime) AS first_start
   FROM mimiciv_icu.inputevents i
