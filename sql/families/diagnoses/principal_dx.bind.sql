@@ -7,7 +7,11 @@
 -- admissions where it is secondary differ (MIN <> MAX of the principal), and the patient has more admissions than
 -- admissions coded with it.
 --   prin      admissions with exactly one principal diagnosis, and that diagnosis
---   g         secondary diagnoses of those admissions (first seq_num), with the patient and the principal
+--   g         secondary diagnoses of those admissions (first seq_num), with the patient (the diagnosis row's own,
+--             so that each join below has the whole (patient, code) key on one side: joined by the code alone,
+--             DuckDB's plan matched every patient's code with every other's, 26.6M rows at 30,000 patients and
+--             over 23 GB of spill at 300,000)
+--   gs        the same with the admission's principal diagnosis
 --   spread    per (patient, code): the principal diagnoses of its admissions differ (→ another admission with the code
 --             and another principal exists)
 --   coded     per (patient, code): admissions coded with it at any position; n_adm: the patient's admissions
@@ -17,13 +21,13 @@ WITH prin AS (
   FROM mimiciv_hosp.diagnoses_icd x WHERE x.seq_num = 1
   GROUP BY x.hadm_id HAVING COUNT(*) = 1
 ), g AS (
-  SELECT x.hadm_id, x.icd_code, x.icd_version, MIN(x.seq_num) AS seq_num
+  SELECT x.hadm_id, x.subject_id, x.icd_code, x.icd_version, MIN(x.seq_num) AS seq_num
   FROM mimiciv_hosp.diagnoses_icd x JOIN prin ON prin.hadm_id = x.hadm_id
   WHERE x.seq_num > 1
-  GROUP BY x.hadm_id, x.icd_code, x.icd_version
+  GROUP BY x.hadm_id, x.subject_id, x.icd_code, x.icd_version
 ), gs AS (
-  SELECT g.*, a.subject_id, prin.p_code, prin.p_version
-  FROM g JOIN prin ON prin.hadm_id = g.hadm_id JOIN mimiciv_hosp.admissions a ON a.hadm_id = g.hadm_id
+  SELECT g.*, prin.p_code, prin.p_version
+  FROM g JOIN prin ON prin.hadm_id = g.hadm_id
 ), spread AS (
   SELECT gs.subject_id, gs.icd_code, gs.icd_version
   FROM gs
@@ -48,9 +52,9 @@ FROM pick p
 JOIN mimiciv_hosp.admissions a ON a.hadm_id = p.hadm_id
 JOIN mimiciv_hosp.d_icd_diagnoses t ON t.icd_code = p.icd_code AND t.icd_version = p.icd_version
 JOIN titles ON titles.icd_version = p.icd_version AND titles.long_title = t.long_title
-JOIN spread s ON s.subject_id = a.subject_id AND s.icd_code = p.icd_code AND s.icd_version = p.icd_version
-JOIN coded c ON c.subject_id = a.subject_id AND c.icd_code = p.icd_code AND c.icd_version = p.icd_version
-JOIN n_adm na ON na.subject_id = a.subject_id
+JOIN spread s ON s.subject_id = p.subject_id AND s.icd_code = p.icd_code AND s.icd_version = p.icd_version
+JOIN coded c ON c.subject_id = p.subject_id AND c.icd_code = p.icd_code AND c.icd_version = p.icd_version
+JOIN n_adm na ON na.subject_id = p.subject_id
 WHERE p.rn <= 2 AND c.n_coded < na.n
 ORDER BY (a.hadm_id * 31 + p.seq_num) % 10007, a.hadm_id, p.seq_num
 LIMIT 20000
