@@ -9,7 +9,8 @@ PATIENTS ?= 3000
 SEED ?= 0
 DB ?= duckdb:///$(CURDIR)/data/ehr.duckdb
 VERSION ?= v1
-# test processes (pytest-xdist); each test file runs whole on one of them, so module fixtures are built once
+# test processes (pytest-xdist); each test file runs whole on one of them, so module fixtures are built once, but
+# for the files tests/conftest.py names in SPREAD_FILES
 TEST_WORKERS ?= 2
 DAGSTER_LAUNCHERS := 0.29.27
 
@@ -28,7 +29,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 test: setup
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=15
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=15
 
 # ruff, then the family SQL: sqlfluff over each file as the engine runs it, and lines ≤ 120 (tools/lint_sql.py)
 lint: setup

@@ -83,3 +83,17 @@ def tiny_pg_url(tiny_parquet: Path, pg_server: str) -> Iterator[str]:
     yield url
     for _ in gen:
         pass
+
+
+# Test files whose tests the workers share out one by one: long tests over cheap fixtures (`make test` runs
+# `--dist loadgroup`). Every other file's tests are one group and run on one worker, as with `--dist loadfile`, so
+# its module fixtures are built once. The six per-intent set-based checks together were the longest file; whole,
+# they kept one worker busy while the other had finished.
+SPREAD_FILES = frozenset({"test_families_set_based.py"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name not in SPREAD_FILES:
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
