@@ -57,11 +57,13 @@ _CODE_NOT_NULL = {
 
 
 class SqlRunner(Protocol):
-    """The three things cost building needs from a backend connection."""
+    """The four things cost building needs from a backend connection."""
 
     backend: str
 
     def execute(self, sql: str) -> None: ...
+
+    def insert(self, sql: str) -> int: ...
 
     def fetch(self, sql: str) -> list[tuple[Any, ...]]: ...
 
@@ -76,6 +78,10 @@ class DuckDBRunner:
 
     def execute(self, sql: str) -> None:
         self.con.execute(sql)
+
+    def insert(self, sql: str) -> int:
+        """Run an INSERT … SELECT; the number of rows it inserted."""
+        return int(self.con.execute(sql).fetchone()[0])
 
     def fetch(self, sql: str) -> list[tuple[Any, ...]]:
         return self.con.execute(sql).fetchall()
@@ -102,6 +108,12 @@ class PostgresRunner:
     def execute(self, sql: str) -> None:
         with self.conn.cursor() as cur:
             cur.execute(sql)
+
+    def insert(self, sql: str) -> int:
+        """Run an INSERT … SELECT; the number of rows it inserted."""
+        with self.conn.cursor() as cur:
+            cur.execute(sql)
+            return cur.rowcount
 
     def fetch(self, sql: str) -> list[tuple[Any, ...]]:
         with self.conn.cursor() as cur:
@@ -245,9 +257,8 @@ def build_cost_table(
                 continue
             for a, b in key_ranges(int(n_rows), int(lo), int(hi)):
                 chunk = cost_chunk_sql(event_type, hosp_schema, prices_table, a, b, offset)
-                runner.execute(f"INSERT INTO {derived_schema}.cost "
-                               f"(row_id, subject_id, hadm_id, event_type, event_id, chargetime, cost) {chunk}")
-                offset = int(runner.fetch(f"SELECT COUNT(*) FROM {derived_schema}.cost")[0][0])
+                offset += runner.insert(f"INSERT INTO {derived_schema}.cost "
+                                        f"(row_id, subject_id, hadm_id, event_type, event_id, chargetime, cost) {chunk}")
     finally:
         runner.execute(f"DROP TABLE IF EXISTS {prices_table}")
     return int(runner.fetch(f"SELECT COUNT(*) FROM {derived_schema}.cost")[0][0])
