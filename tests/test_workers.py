@@ -85,3 +85,67 @@ def _no_inherited_contracts_dir(monkeypatch):
     monkeypatch.delenv("ROBUSTGYM_CONTRACTS_DIR", raising=False)
     yield
     assert "ROBUSTGYM_CONTRACTS_DIR" not in os.environ
+
+
+KILLED_MID_RUN = """
+import sys, time
+from dagster import DagsterInstance, asset, materialize
+
+@asset
+def never_ends():
+    print("started", flush=True)
+    time.sleep(600)
+
+with DagsterInstance.get() as instance:
+    materialize([never_ends], instance=instance)
+"""
+
+
+def test_runs_of_a_killed_build_are_swept_and_live_runs_kept(tmp_path, monkeypatch):
+    """A build SIGKILLed mid-run leaves its run STARTED, and the run queue counts it for ever (a full-preset worker
+    build waited on one): the next worker build marks it failed, cancels its queued family runs, and leaves a live
+    run alone."""
+    import signal
+    import subprocess
+    import sys
+
+    from dagster import DagsterRun, DagsterRunStatus
+    from dagster._core.remote_origin import (
+        InProcessCodeLocationOrigin,
+        RemoteJobOrigin,
+        RemoteRepositoryOrigin,
+    )
+    from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
+
+    from pipeline.assets.workers import BUILD_PID_TAG, FAMILIES_JOB, sweep_dead_runs
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    killed = subprocess.Popen([sys.executable, "-c", KILLED_MID_RUN], stdout=subprocess.PIPE, text=True)
+    assert killed.stdout.readline().strip() == "started"
+    killed.send_signal(signal.SIGKILL)
+    killed.wait()
+    dead_pid = killed.pid
+    with DagsterInstance.get() as instance:
+        (stuck,) = instance.get_runs()
+        assert stuck.status == DagsterRunStatus.STARTED
+        def queued(build_pid: int) -> DagsterRun:  # as the run queue holds it (no code location needed here)
+            origin = RemoteJobOrigin(RemoteRepositoryOrigin(InProcessCodeLocationOrigin(
+                LoadableTargetOrigin(module_name="pipeline.definitions")), "__repository__"), FAMILIES_JOB)
+            return instance.add_run(DagsterRun(job_name=FAMILIES_JOB, status=DagsterRunStatus.QUEUED,
+                                               remote_job_origin=origin, tags={
+                                                   "robustgym/build": "workers", BUILD_PID_TAG: str(build_pid)}))
+
+        dead_queue, live_queue = queued(dead_pid), queued(os.getpid())
+        live = instance.add_run(DagsterRun(job_name="live", status=DagsterRunStatus.STARTED))
+        instance.report_engine_event("this process runs it", live)
+
+        assert sorted(sweep_dead_runs(instance)) == sorted([stuck.run_id, dead_queue.run_id])
+        status = {r.run_id: r.status for r in instance.get_runs()}
+        assert status[stuck.run_id] == DagsterRunStatus.FAILURE
+        assert status[dead_queue.run_id] == DagsterRunStatus.CANCELED
+        assert status[live_queue.run_id] == DagsterRunStatus.QUEUED
+        assert status[live.run_id] == DagsterRunStatus.STARTED
+        assert sweep_dead_runs(instance) == []

@@ -173,6 +173,9 @@ def _worker_build(args: argparse.Namespace, resources: dict[str, Any], progress:
     built = build_with_workers(resources["ehr"], resources["settings"], args.workers, families=families,
                                progress=progress, log_level="DEBUG" if verbose else "CRITICAL",
                                duckdb_threads=args.duckdb_threads)
+    if built.swept:
+        print(f"robustgym build: {len(built.swept)} run(s) left unfinished by a stopped build were closed "
+              "(failed or canceled), so the run queue does not wait on them", file=sys.stderr)
     if built.failed:
         progress.abandon()
         print(f"robustgym build: error: {len(built.failed)} family partition(s) failed: {', '.join(built.failed)} "

@@ -37,6 +37,8 @@ from pipeline.paths import PROJECT_ROOT
 FAMILIES_JOB = "build_families"
 QUEUE_MARK = "# robustgym: the run queue of `robustgym build --workers`"
 FINISHED = [DagsterRunStatus.SUCCESS, DagsterRunStatus.FAILURE, DagsterRunStatus.CANCELED]
+UNFINISHED = [DagsterRunStatus.STARTING, DagsterRunStatus.STARTED, DagsterRunStatus.CANCELING]
+BUILD_PID_TAG = "robustgym/build_pid"
 
 
 def queue_yaml(workers: int) -> str:
@@ -100,6 +102,55 @@ def longest_first(instance: DagsterInstance, families: list[str]) -> dict[str, i
     return {f: rank.get(f, len(measured) + 1) for f in families}
 
 
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # somebody else's process: alive
+        return True
+    return True
+
+
+def run_pid(instance: DagsterInstance, run_id: str) -> int | None:
+    """The process of a run's newest event that names one (None: no event does yet)."""
+    for r in instance.get_records_for_run(run_id, ascending=False, limit=50).records:
+        event = r.event_log_entry.dagster_event
+        if event is not None and event.pid:
+            return event.pid
+    return None
+
+
+def sweep_dead_runs(instance: DagsterInstance) -> list[str]:
+    """A build killed mid-run (SIGKILL, a lost machine) leaves its run STARTED for ever, and the run queue counts it
+    against its limit: the next worker build would wait on it for ever. So, before queueing, a run in progress whose
+    newest event came from a process that no longer exists is marked failed (what Dagster's run monitoring does for a
+    dead run worker), and a worker build's queued run whose build is gone is canceled (a new `dagster dev` would
+    launch it beside the new build's own). Live runs, a UI materialization among them, are left alone, and so is
+    an instance whose runs are launched elsewhere (Docker, Kubernetes: their pids are not this machine's). → ids."""
+    from dagster._core.launcher import DefaultRunLauncher
+
+    if not isinstance(instance.run_launcher, DefaultRunLauncher):
+        return []
+    swept = []
+    for rec in instance.get_run_records(RunsFilter(statuses=UNFINISHED)):
+        pid = run_pid(instance, rec.dagster_run.run_id)
+        if pid is not None and not _alive(pid):
+            instance.report_run_failed(rec.dagster_run, "its process is gone: a build stopped mid-run "
+                                                        "(marked failed by the next `robustgym build --workers`)")
+            swept.append(rec.dagster_run.run_id)
+    queued = instance.get_run_records(RunsFilter(statuses=[DagsterRunStatus.QUEUED], job_name=FAMILIES_JOB,
+                                                 tags={"robustgym/build": "workers"}))
+    for rec in queued:
+        pid = rec.dagster_run.tags.get(BUILD_PID_TAG, "")
+        if not _alive(int(pid) if pid.isdigit() else None):
+            instance.report_run_canceled(rec.dagster_run, "its worker build is gone")
+            swept.append(rec.dagster_run.run_id)
+    return swept
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -114,6 +165,7 @@ class WorkerBuild:
     status: dict[str, str] = field(default_factory=dict)  # family → SUCCESS / FAILURE / CANCELED
     seconds: dict[str, float] = field(default_factory=dict)
     split: ExecuteInProcessResult | None = None
+    swept: list[str] = field(default_factory=list)  # runs of stopped builds, marked failed or canceled
 
     @property
     def failed(self) -> list[str]:
@@ -167,7 +219,8 @@ def submit(client: Any, family: str, run_config: dict[str, Any], *, priority: in
     """One queued run of the families job for one family partition (retried while the code location loads)."""
     from dagster_graphql import DagsterGraphQLClientError
 
-    tags = {"dagster/partition": family, "robustgym/build": "workers", "dagster/priority": str(priority)}
+    tags = {"dagster/partition": family, "robustgym/build": "workers", "dagster/priority": str(priority),
+            BUILD_PID_TAG: str(os.getpid())}
     for i in range(attempts):
         try:
             return client.submit_job_execution(FAMILIES_JOB, run_config=run_config, tags=tags)
@@ -199,7 +252,7 @@ def build_with_workers(ehr: EHRResource, settings: BuildSettings, workers: int, 
         raise RuntimeError("the EHR step failed (run `robustgym build` without --workers for its message)")
     todo = families if families is not None else partitions.get_partition_keys()
     ensure_run_queue(home, workers)
-    result = WorkerBuild()
+    result = WorkerBuild(swept=sweep_dead_runs(instance))
     rc = run_config_for(ehr, settings, storage, duckdb_threads=duckdb_threads or threads_per_worker(workers))
     env = {"ROBUSTGYM_CONTRACTS_DIR": str(steps.contracts_dir(settings.build_config()))}
     priority = longest_first(instance, todo)
