@@ -7,11 +7,8 @@ WITH dx_group_codes AS (
 ), dx_groups(dx_group) AS (VALUES
   -- include: fragments/dx_groups.sql
 -- include: fragments/group_admissions_ranked.sql
+-- include: fragments/group_first_admission_untied.sql
 )
-SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date
-FROM per p
-WHERE p.rk = 1
-  AND NOT EXISTS (SELECT 1 FROM per q WHERE q.dx_group = p.dx_group AND q.subject_id = p.subject_id
-                                         AND q.rk = 1 AND q.hadm_id <> p.hadm_id)
-  AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions n WHERE n.subject_id = p.subject_id AND n.admittime > p.admittime)
-  AND EXISTS (SELECT 1 FROM mimiciv_hosp.admissions e WHERE e.subject_id = p.subject_id AND e.admittime < p.admittime)
+SELECT i.subject_id, i.dx_group, CAST(i.admittime AS DATE) AS admit_date
+FROM idx i
+WHERE EXISTS (SELECT 1 FROM mimiciv_hosp.admissions n WHERE n.subject_id = i.subject_id AND n.admittime > i.admittime)
