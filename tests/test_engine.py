@@ -3,6 +3,7 @@ never share what their probes learned or their query gate. Explain mode writes, 
 and how it ran, under names that are the same in every build."""
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from pipeline.construction.requests.binding import bind_family
 from pipeline.construction.requests.family import load_families
 from pipeline.construction.sqlexec import SET_MARK, SINGLE_MARK, Engine, EngineConfig
 from pipeline.construction.verification.verify import verify_set
-from pipeline.ehr.database import connect
+from pipeline.ehr.database import QueryError, connect
 
 DATA = Path(__file__).parent / "data" / "families"
 FAMILY = "labs.first_value_in_admission"
@@ -169,3 +170,37 @@ def test_no_explain_no_record(db, families):
     engine = Engine()
     _verify(engine, db, families[FAMILY])
     assert engine.runs == {} and engine.write_explain() is None
+
+
+def _threads(db) -> int:
+    return int(db.connection.execute("SELECT current_setting('threads')").fetchone()[0])
+
+
+class OutOfMemoryOnce:
+    """The database, failing its first query as DuckDB does out of memory, and noting each query's thread count."""
+
+    def __init__(self, db):
+        self._db, self.threads = db, []
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+    def query(self, sql, **kw):
+        self.threads.append(_threads(self._db))
+        if len(self.threads) == 1:
+            raise QueryError("Out of Memory Error: failed to allocate data of size 128.0 MiB (3.1 GiB/3.2 GiB used)")
+        return self._db.query(sql, **kw)
+
+
+def test_a_binding_query_out_of_memory_runs_again_on_one_thread(tiny_duckdb_url, tmp_path, families):
+    """At 300,000 patients a binding query ran out of DuckDB's budget alone (a worker build's family run): the retry
+    runs it on one thread (per-thread hash tables and sort runs), then the connection gets its threads back."""
+    path = tmp_path / "ehr.duckdb"
+    shutil.copy(tiny_duckdb_url[len("duckdb:///"):], path)
+    fam = families[FAMILY]
+    with connect(f"duckdb:///{path}", read_only=False, threads=2) as rw:
+        db = OutOfMemoryOnce(rw)
+        bound = bind_family(db, fam, seed=0, cap=40)
+        assert db.threads == [2, 1]
+        assert bound.sampled == bind_family(rw, fam, seed=0, cap=40).sampled
+        assert _threads(rw) == 2

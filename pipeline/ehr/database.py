@@ -267,6 +267,12 @@ class Database:
     def close(self) -> None:
         pass
 
+    @contextmanager
+    def one_thread(self) -> Iterator[None]:
+        """The block's queries on one query thread where the backend allows it (DuckDB read-write). Elsewhere
+        (PostgreSQL, DuckDB's locked read-only connection) nothing changes."""
+        yield
+
     def __enter__(self) -> "Database":
         return self
 
@@ -286,6 +292,7 @@ class DuckDBDatabase(Database):
         if read_only and not self.path.exists():
             raise FileNotFoundError(f"DuckDB file {self.path} does not exist (generate it with `robustgym ehr generate`)")
         self.read_only = read_only
+        self.threads = threads
         self._con = duckdb.connect(str(self.path), read_only=read_only)
         self._lock = threading.Lock()
         settings = [f"SET threads = {threads}", f"SET memory_limit = '{memory_limit}'"]
@@ -300,6 +307,20 @@ class DuckDBDatabase(Database):
             ]
         for s in settings:
             self._con.execute(s)
+
+    @contextmanager
+    def one_thread(self) -> Iterator[None]:
+        """DuckDB builds hash tables and sort runs per thread, so a query that ran out of memory on two threads
+        may fit on one (its error message's first advice). The setting is the database's: nothing else may run
+        meanwhile (the binding step's retry holds the engine's gate alone)."""
+        if self.read_only:
+            yield
+            return
+        self._con.execute("SET threads = 1")
+        try:
+            yield
+        finally:
+            self._con.execute(f"SET threads = {self.threads}")
 
     @property
     def connection(self) -> duckdb.DuckDBPyConnection:

@@ -38,11 +38,12 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: En
                 frame = db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
         except QueryError as e:
             # two families bind at once on one DuckDB memory budget: at 100,000 patients two whole-EHR binding
-            # queries together ran out of it; alone, once the other one is done, the query fits
+            # queries together ran out of it; alone, once the other one is done, the query fits. At 300,000 one
+            # ran out alone (a worker build's family run): the retry also runs on one thread
             if "out of memory" not in str(e).lower():
                 raise
-            log.warning("%s: binding query out of memory (%s); running it again alone", family.id, e)
-            with engine.gate.alone():
+            log.warning("%s: binding query out of memory (%s); running it again alone, on one thread", family.id, e)
+            with engine.gate.alone(), db.one_thread():
                 frame = db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
     except QueryError as e:  # a 100K-patient build stopped on a bare "query exceeded the 600 s time limit"
         raise type(e)(f"{family.id}: binding query {family.spec.binding}: {e}") from None
