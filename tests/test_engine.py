@@ -176,20 +176,18 @@ def _threads(db) -> int:
     return int(db.connection.execute("SELECT current_setting('threads')").fetchone()[0])
 
 
-class OutOfMemoryOnce:
+class OutOfMemoryOnce(Recording):
     """The database, failing its first query as DuckDB does out of memory, and noting each query's thread count."""
 
     def __init__(self, db):
-        self._db, self.threads = db, []
-
-    def __getattr__(self, name):
-        return getattr(self._db, name)
+        super().__init__(db)
+        self.threads = []
 
     def query(self, sql, **kw):
         self.threads.append(_threads(self._db))
         if len(self.threads) == 1:
             raise QueryError("Out of Memory Error: failed to allocate data of size 128.0 MiB (3.1 GiB/3.2 GiB used)")
-        return self._db.query(sql, **kw)
+        return super().query(sql, **kw)
 
 
 def test_a_binding_query_out_of_memory_runs_again_on_one_thread(tiny_duckdb_url, tmp_path, families):
