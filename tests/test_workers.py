@@ -149,3 +149,17 @@ def test_runs_of_a_killed_build_are_swept_and_live_runs_kept(tmp_path, monkeypat
         assert status[live_queue.run_id] == DagsterRunStatus.QUEUED
         assert status[live.run_id] == DagsterRunStatus.STARTED
         assert sweep_dead_runs(instance) == []
+
+
+def test_the_queue_limits_family_runs_only(tmp_path, monkeypatch):
+    """The worker build's queue counts its own family runs (their tag), so another run on the instance (an
+    in-process `make build-split`, a UI materialization) does not take a worker's slot."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "dagster.yaml").write_text(queue_yaml(3))
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    with DagsterInstance.get() as instance:
+        queue = instance.get_concurrency_config().run_queue_config
+        assert queue.max_concurrent_runs == -1
+        assert [(t["key"], t["value"], t["limit"]) for t in queue.tag_concurrency_limits] == [
+            ("robustgym/build", "workers", 3)]

@@ -42,13 +42,15 @@ BUILD_PID_TAG = "robustgym/build_pid"
 
 
 def queue_yaml(workers: int) -> str:
-    """The instance settings a worker build needs: telemetry off, a run queue of `workers` runs at once that the
-    daemon looks at every second (its default, 5 s, leaves a worker idle for 2.5 s on average after each of ~70
-    family runs), and one slot for the `llm` pool (the rewriting step, when an LLM rewrites) across all of them
-    (deploy/dagster.yaml)."""
+    """The instance settings a worker build needs: telemetry off, a run queue of `workers` family runs at once
+    that the daemon looks at every second (its default, 5 s, leaves a worker idle for 2.5 s on average after each of
+    ~70 family runs), and one slot for the `llm` pool (the rewriting step, when an LLM rewrites) across all of them
+    (deploy/dagster.yaml). The limit is on the family runs' tag, not on all runs: with `max_concurrent_runs` a
+    `make build-split` or a UI materialization on the same instance took a worker's slot until it ended."""
     return (f"telemetry:\n  enabled: false\n{QUEUE_MARK}\nrun_coordinator:\n  module: dagster.core.run_coordinator\n"
             "  class: QueuedRunCoordinator\n  config:\n    dequeue_interval_seconds: 1\n"
-            f"concurrency:\n  runs:\n    max_concurrent_runs: {workers}\n"
+            "concurrency:\n  runs:\n    max_concurrent_runs: -1\n    tag_concurrency_limits:\n"
+            f"      - key: robustgym/build\n        value: workers\n        limit: {workers}\n"
             "  pools:\n    default_limit: 1\n    granularity: op\n")
 
 
