@@ -4,28 +4,34 @@
 -- and code, a diagnosis of > 100 admissions 1, a lab drawn in < 30 % of all admissions where it has one (so the smaller
 -- cohorts are not crowded out, and the less common labs some cohorts never had are cells too). A diagnosis lacks a lab
 -- when no admission coded with it has a numeric result of it, charged or not (labs/lab_measured_in_dx_cohort.cond.sql).
--- adm_lab joins one row per admission and charged lab (with its lowest and highest unit) to the cohorts instead of
--- every charged result, so the counts are COUNT(*) and MIN/MAX, which PostgreSQL can hash where a COUNT(DISTINCT)
--- sorts. Ends with CTEs rg_cell and rg_have, closed.
+-- adm_lab joins one row per admission and numeric lab (charged or not, with its charged results' lowest and highest
+-- unit) to the cohorts instead of every result, so the counts are sums and MIN/MAX, which PostgreSQL can hash where a
+-- COUNT(DISTINCT) sorts; that join is done once (dx_lab) for both the cells and rg_have, the largest in the query.
+-- Ends with CTEs rg_cell and rg_have, closed.
 WITH coh AS (
   SELECT x.icd_code, x.icd_version, x.hadm_id
   FROM mimiciv_hosp.diagnoses_icd x GROUP BY x.icd_code, x.icd_version, x.hadm_id
 ), big AS (
   SELECT coh.icd_code, coh.icd_version, COUNT(*) AS n_coh FROM coh GROUP BY coh.icd_code, coh.icd_version
       HAVING COUNT(*) >= 3
-), adm_lab AS (  -- per admission and charged numeric lab: its units (lowest, highest; NULL when none is recorded)
-  SELECT l.hadm_id, l.itemid, MIN(l.valueuom) AS unit_lo, MAX(l.valueuom) AS unit_hi
+), adm_lab AS (  -- per admission and numeric lab: charged (1/0), its charged results' units (NULL when none)
+  SELECT l.hadm_id, l.itemid, MAX(CASE WHEN c.event_id IS NULL THEN 0 ELSE 1 END) AS charged,
+         MIN(CASE WHEN c.event_id IS NOT NULL THEN l.valueuom END) AS unit_lo,
+         MAX(CASE WHEN c.event_id IS NOT NULL THEN l.valueuom END) AS unit_hi
   FROM mimiciv_hosp.labevents l
-  JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
+  LEFT JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id
   WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
   GROUP BY l.hadm_id, l.itemid
-), labs AS (  -- one row per admission in a group, so COUNT(*) counts admissions; at most one unit over the cohort
-  SELECT coh.icd_code, coh.icd_version, l.itemid, MIN(big.n_coh) AS n_coh, COUNT(*) AS n_adm
-  FROM coh JOIN big ON big.icd_code = coh.icd_code AND big.icd_version = coh.icd_version
-  JOIN adm_lab l ON l.hadm_id = coh.hadm_id
+), dx_lab AS (  -- per diagnosis and numeric lab of its cohort: the admissions charged for it, their units
+  SELECT coh.icd_code, coh.icd_version, l.itemid, SUM(l.charged) AS n_adm, MIN(l.unit_lo) AS unit_lo,
+         MAX(l.unit_hi) AS unit_hi
+  FROM coh JOIN adm_lab l ON l.hadm_id = coh.hadm_id
   GROUP BY coh.icd_code, coh.icd_version, l.itemid
-  HAVING COALESCE(MIN(l.unit_lo) = MAX(l.unit_hi), TRUE)
-     AND COUNT(*) >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
+), labs AS (  -- at most one unit over the cohort's charged results
+  SELECT x.icd_code, x.icd_version, x.itemid, big.n_coh, x.n_adm
+  FROM dx_lab x JOIN big ON big.icd_code = x.icd_code AND big.icd_version = x.icd_version
+  WHERE x.n_adm > 0 AND COALESCE(x.unit_lo = x.unit_hi, TRUE)
+    AND x.n_adm >= LEAST(5, (SELECT COUNT(*) / 800 FROM mimiciv_hosp.admissions))
 ), cover AS (
   SELECT l.itemid, COUNT(DISTINCT l.hadm_id) AS n_lab_adm FROM mimiciv_hosp.labevents l GROUP BY l.itemid
 ), pick AS (
@@ -44,8 +50,6 @@ WITH coh AS (
   WHERE p.rn <= CASE WHEN p.n_coh > 100 THEN 1 ELSE 3 END
 -- include: fragments/lab_named_once.sql kw=AND alias=d
 ), rg_have AS (
-  SELECT DISTINCT CAST(coh.icd_version AS VARCHAR) || ':' || TRIM(coh.icd_code) AS rg_d,
-         CAST(l.itemid AS VARCHAR) AS rg_s
-  FROM coh JOIN (SELECT DISTINCT e.hadm_id, e.itemid FROM mimiciv_hosp.labevents e WHERE e.valuenum IS NOT NULL) l
-    ON l.hadm_id = coh.hadm_id
+  SELECT DISTINCT CAST(x.icd_version AS VARCHAR) || ':' || TRIM(x.icd_code) AS rg_d, CAST(x.itemid AS VARCHAR) AS rg_s
+  FROM dx_lab x
 )

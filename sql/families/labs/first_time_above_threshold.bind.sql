@@ -21,12 +21,16 @@ WITH routine AS (
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
   GROUP BY l.itemid
   HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) >= 0.1
-), hi AS (
-  SELECT l.hadm_id, l.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
+), peak AS (  -- each admission's highest result of each lab: a cut-off is crossed when the peak is above it
+  SELECT l.hadm_id, l.itemid, MAX(l.valuenum) AS peak
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
+  WHERE l.hadm_id IS NOT NULL AND l.valuenum IS NOT NULL
+  GROUP BY l.hadm_id, l.itemid
+), hi AS (
+  SELECT m.hadm_id, m.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
+  FROM peak m JOIN lim ON lim.itemid = m.itemid
   CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
-  WHERE l.hadm_id IS NOT NULL AND l.valuenum > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
-  GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit, k.k
+  WHERE m.peak > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
 ), top AS (
   SELECT w.hadm_id, w.itemid, w.upper, w.unit, w.k
   FROM (SELECT hi.*, MAX(hi.k) OVER (PARTITION BY hi.hadm_id, hi.itemid) AS k_top FROM hi) w
@@ -35,9 +39,9 @@ WITH routine AS (
   SELECT top.*, a0.subject_id FROM top JOIN mimiciv_hosp.admissions a0 ON a0.hadm_id = top.hadm_id
 ), sel2 AS (
   SELECT s.hadm_id, s.itemid, s.upper, s.unit, s.k FROM sel s
-  WHERE EXISTS (SELECT 1 FROM mimiciv_hosp.labevents o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
+  WHERE EXISTS (SELECT 1 FROM peak o JOIN mimiciv_hosp.admissions ao ON ao.hadm_id = o.hadm_id
               WHERE ao.subject_id = s.subject_id AND o.hadm_id <> s.hadm_id AND o.itemid = s.itemid
-                AND o.valuenum > s.upper)
+                AND o.peak > s.upper)
   AND (SELECT MAX(f.valuenum) FROM mimiciv_hosp.labevents f
        WHERE f.hadm_id = s.hadm_id AND f.itemid = s.itemid AND f.valuenum IS NOT NULL
          AND f.charttime = (SELECT MIN(f2.charttime) FROM mimiciv_hosp.labevents f2

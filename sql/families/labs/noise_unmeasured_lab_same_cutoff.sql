@@ -9,7 +9,7 @@ WITH lim AS (
   SELECT e.itemid, MIN(e.valueuom) AS unit, MIN(e.ref_range_upper) AS upper
   FROM mimiciv_hosp.labevents e
   WHERE e.valuenum IS NOT NULL AND e.valueuom IS NOT NULL AND e.ref_range_upper IS NOT NULL
-  GROUP BY e.itemid HAVING COUNT(DISTINCT e.valueuom) = 1 AND MIN(e.ref_range_upper) >= 0.1
+  GROUP BY e.itemid HAVING MIN(e.valueuom) = MAX(e.valueuom) AND MIN(e.ref_range_upper) >= 0.1
 ), clean AS (
   SELECT k.k
   FROM lim CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
