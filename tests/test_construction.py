@@ -36,7 +36,7 @@ from pipeline.construction.sqlexec import (
     split_ctes,
 )
 from pipeline.construction.verification.verify import make_answer, verify_per_contract, verify_set
-from pipeline.ehr.database import QueryError, connect
+from pipeline.ehr.database import QueryError, QueryTimeout, connect
 
 DATA = Path(__file__).parent / "data" / "families"
 CONTRACTS, SQL = DATA / "contracts", DATA / "sql"
@@ -659,3 +659,34 @@ def test_a_query_that_runs_out_of_memory_is_halved_not_run_per_contract(db):
         assert runner.strategy.get("rows:" + template, "set") == "set" and runner.stats.fallbacks == 0
         # at most the probe's one binding ran per contract; every binding ran once in a query that returned
         assert sizes.count(1) <= 1 and max(sizes) > 20 and sum(n for n in sizes if n <= 20) == len(bindings)
+
+
+def test_a_set_probe_stopped_at_its_guessed_limit_is_not_run_per_contract(db):
+    """A template whose set query scans a table once (15 s) and whose contract, run alone, scans it too (8 s): the
+    first probe's limit is a guess (12 s for 24 bindings) and stops it. Running those 24 alone would cost 192 s,
+    more than the set query was given, so they join the next probe, timed by the contract just run: one contract
+    runs alone, every binding runs once, and the template stays set-based (simulated clock)."""
+    now = [0.0]
+
+    class Scan(SetRunner):
+        def clock(self):
+            return now[0]
+
+        def _query(self, kind, sql, timeout_s=None, inline=None):
+            if timeout_s is not None and timeout_s < 15.0:
+                now[0] += timeout_s
+                raise QueryTimeout(f"query exceeded the {timeout_s:g} s time limit")
+            now[0] += 15.0
+            return pl.DataFrame()
+
+    runner, seen, alone = Scan(db), [], []
+
+    def single(bid, slots):
+        now[0] += 8.0
+        alone.append(bid)
+
+    bindings = [(i, {}) for i in range(60)]  # fewer than the second probe's 96: the retry still runs
+    runner._run("scan", "candidates", bindings, lambda ch: lateral_query("SELECT 1", ch, {}),
+                lambda frame, chunk: seen.extend(chunk), single)
+    assert len(alone) == 1 and runner.strategy["scan"] == "set" and runner.stats.per_contract_templates == 0
+    assert sorted(seen + alone) == list(range(60))

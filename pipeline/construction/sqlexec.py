@@ -34,7 +34,7 @@ from sqlglot import exp
 
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
-from pipeline.ehr.database import Database, InlineTable, QueryError, RowLimitExceeded
+from pipeline.ehr.database import Database, InlineTable, QueryError, QueryTimeout, RowLimitExceeded
 from pipeline.ehr.schema import sqlglot_schema
 
 log = logging.getLogger(__name__)
@@ -639,21 +639,22 @@ class SetRunner:
                 self.single_cost[key] = max(self.clock() - t1, 1e-4)
                 return self.single_cost[key]
 
-            ok = False
+            ok = retry = False
             # a set-based query pays a fixed cost (a scan of a large table) that 24 bindings may not amortize (at
             # 100,000 patients five templates fell to per contract on the 24-binding probe alone): a template that
             # loses the first probe gets a second one, 4x larger, before it runs per contract. (A third stage, a whole
             # chunk of 1,000 set-based, was tried and dropped: on a per-binding top-N template, the nearest admission
             # ids of other patients, it took the 100,000-patient build from 6.3 to 7.8 GB RSS)
             for size in (cfg.probe, 4 * cfg.probe):
-                if ok or not todo or (size > cfg.probe and len(todo) < size):
+                if ok or not todo or (size > cfg.probe and len(todo) < size and not retry):
                     break
                 probe, todo = todo[:size], todo[size:]
                 t1 = self.clock()
                 try:
                     limit = per_one if per_one is not None else max(prepare_s, SKIP_PROBE_MIN_S)
+                    timeout = max(2.0, len(probe) * limit * 2)
                     frame = self._set_query(run, kind, first if size == cfg.probe else set_sql(probe), len(probe),
-                                            timeout_s=max(2.0, len(probe) * limit * 2))
+                                            timeout_s=timeout)
                     per_set = (self.clock() - t1) / len(probe)
                     if per_one is None and per_set < SKIP_PROBE_SHARE * prepare_s:
                         ok = True
@@ -671,6 +672,13 @@ class SetRunner:
                     log.info("set-based %s probe of %d bindings failed (%s): %s", kind, len(probe), e, _label(key))
                     if per_one is None and todo:
                         per_one = time_one()  # the next probe's timeout, and the strategy, are measured as before
+                    if (isinstance(e, QueryTimeout) and size == cfg.probe and per_one is not None
+                            and per_one * len(probe) > timeout):
+                        # stopped at a guessed limit, not shown slower: run alone these would take longer than the
+                        # set query was given (a fixed scan per contract), so they join the next probe, whose limit
+                        # is the contract just timed
+                        todo, retry = probe + todo, True
+                        continue
                 if frame is not None:
                     self._saw_rows(key, frame.height, len(probe))
                     parse(frame, dict(probe))
