@@ -27,7 +27,8 @@
     AND ce.charttime >= f.intime AND ce.charttime <= f.intime + INTERVAL '24 hours'
   GROUP BY f.hadm_id
 )
+-- nadir holds one row per cohort admission with a chart (first_stay reads the cohort), so it is averaged alone:
+-- joined back to the cohort, PostgreSQL estimated the cohort at one row and reran nadir per cohort admission
 SELECT ROUND(CAST(AVG(nd.lowest_map) AS NUMERIC), 2) AS mean_lowest_map
-FROM cohort c
-JOIN nadir nd ON nd.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) > 0
+FROM nadir nd
+HAVING COUNT(*) > 0

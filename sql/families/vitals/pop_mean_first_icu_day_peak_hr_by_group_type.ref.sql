@@ -26,7 +26,8 @@
     AND ce.charttime >= f.intime AND ce.charttime <= f.intime + INTERVAL '24 hours'
   GROUP BY f.hadm_id
 )
+-- peak holds one row per cohort admission with a chart (first_stay reads the cohort), so it is averaged alone:
+-- joined back to the cohort, PostgreSQL estimated the cohort at one row and reran peak per cohort admission
 SELECT ROUND(CAST(AVG(pk.peak_hr) AS NUMERIC), 2) AS mean_peak_hr
-FROM cohort c
-JOIN peak pk ON pk.hadm_id = c.hadm_id
-HAVING COUNT(DISTINCT c.hadm_id) > 0
+FROM peak pk
+HAVING COUNT(*) > 0
