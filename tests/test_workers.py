@@ -163,3 +163,24 @@ def test_the_queue_limits_family_runs_only(tmp_path, monkeypatch):
         assert queue.max_concurrent_runs == -1
         assert [(t["key"], t["value"], t["limit"]) for t in queue.tag_concurrency_limits] == [
             ("robustgym/build", "workers", 3)]
+
+
+def test_dagster_dev_stops_on_its_signal_when_started_from_the_background(tmp_path):
+    """A build started with `&` from a script inherits SIGINT ignored; the server must still stop when asked, not
+    after the kill timeout."""
+    import signal
+    import time
+
+    from pipeline.assets.workers import DagsterServer
+
+    home = tmp_path / "home"
+    home.mkdir()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # what `cmd &` in a script gives the build
+    try:
+        with DagsterServer(home, tmp_path / "dev.log"):
+            t = time.monotonic()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert time.monotonic() - t < 30, "dagster dev ignored SIGTERM and waited to be killed"
+    log = (tmp_path / "dev.log").read_text()
+    assert "Dagster services shut down" in log, log[-2000:]

@@ -174,6 +174,14 @@ class WorkerBuild:
         return sorted(f for f, s in self.status.items() if s != "SUCCESS")
 
 
+def _interruptible() -> None:
+    """In `dagster dev`'s process before it starts: SIGINT back to its default. A build started in the background
+    (`cmd &` in a script, nohup) inherits SIGINT ignored; `dagster dev` then maps SIGTERM to that too, ignores the
+    stop, and every worker build waited the whole kill timeout (BENCHMARKS.md, "Workers at 30,000 patients: the
+    shutdown wait and the tells fit")."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class DagsterServer:
     """`dagster dev` (webserver, daemon and code server) on this project's code location, stopped on exit."""
 
@@ -190,7 +198,7 @@ class DagsterServer:
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in __exit__
         self.proc = subprocess.Popen([dagster, "dev", "-m", "pipeline.definitions", "-h", "127.0.0.1", "-p",
                                       str(self.port)], cwd=PROJECT_ROOT, env=env, stdout=self.log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+                                     stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_interruptible)
         deadline = time.monotonic() + 180
         while True:
             if self.proc.poll() is not None:
