@@ -66,8 +66,13 @@ LOOKUP_CTES = frozenset({"dx_group_codes"})
 CHAR_FEATURES = 2**20
 
 
-def _question_model(train_q: list[str], y_train: Any, seed: int) -> tuple[Any, Any, Any]:
-    """The tells classifier fitted on train questions: (featurize, model, word vectorizer)."""
+def _question_model(train_q: list[str], y_train: Any, seed: int) -> tuple[Any, Any, Any, Any]:
+    """The tells classifier fitted on train questions: (featurize, model, (word, char vectorizers), columns).
+
+    The model sees only the feature columns some train question has (`columns`, indices into the word + hashed char
+    space): most of the 2^20 hashed columns are empty, an empty column's weight stays 0 under the L2 penalty, so
+    leaving them out fits the same model, and L-BFGS's own work per iteration, which grows with the column count,
+    was most of the fit (BENCHMARKS.md, "Workers at 30,000 patients: the shutdown wait and the tells fit")."""
     import numpy as np
     from scipy.sparse import hstack
     from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
@@ -79,13 +84,14 @@ def _question_model(train_q: list[str], y_train: Any, seed: int) -> tuple[Any, A
                               norm=None, dtype=np.float32)
     char_idf = TfidfTransformer(sublinear_tf=True)
     x_train = hstack([words.fit_transform(train_q), char_idf.fit_transform(chars.transform(train_q))]).tocsr()
+    columns = np.unique(x_train.indices)
 
     def featurize(qs: list[str]) -> Any:
-        return hstack([words.transform(qs), char_idf.transform(chars.transform(qs))]).tocsr()
+        return hstack([words.transform(qs), char_idf.transform(chars.transform(qs))]).tocsr()[:, columns]
 
     model = LogisticRegression(C=4.0, max_iter=2000, random_state=seed)
-    model.fit(x_train, y_train)
-    return featurize, model, (words, chars)
+    model.fit(x_train[:, columns], y_train)
+    return featurize, model, (words, chars), columns
 
 
 def _family_aurocs(families: Any, y: Any, scores: Any) -> dict[str, float]:
@@ -114,10 +120,10 @@ def tells_report(train: pl.DataFrame, test: pl.DataFrame, *, seed: int = 0, top:
     train_q, test_q = train["question"].to_list(), test["question"].to_list()
     y_train = (train["variant"] == "noise").to_numpy()
     y_test = (test["variant"] == "noise").to_numpy()
-    featurize, model, (words, chars) = _question_model(train_q, y_train, seed)
+    featurize, model, (words, chars), columns = _question_model(train_q, y_train, seed)
     scores = model.predict_proba(featurize(test_q))[:, 1]
     by_family = _family_aurocs(test["family"].to_numpy(), y_test, scores)
-    order = np.argsort(model.coef_[0])
+    order = columns[np.argsort(model.coef_[0])]
     noise, clean = order[::-1][:top].tolist(), order[:top].tolist()
     names = _feature_names(words.get_feature_names_out(), chars, noise + clean, train_q)
     return {"auroc": round(float(roc_auc_score(y_test, scores)), 4), "by_family": by_family,
@@ -370,7 +376,7 @@ def cross_fitted_family_auroc(tasks: pl.DataFrame, *, folds: int = 5, seed: int 
         inside = fold == k
         if inside.all() or not inside.any():
             continue
-        featurize, model, _ = _question_model([q for q, i in zip(qs, inside, strict=True) if not i], y[~inside], seed)
+        featurize, model, _, _ = _question_model([q for q, i in zip(qs, inside, strict=True) if not i], y[~inside], seed)
         scores[inside] = model.predict_proba(featurize([q for q, i in zip(qs, inside, strict=True) if i]))[:, 1]
     return {"auroc": round(float(roc_auc_score(y, scores)), 4),
             "by_family": _family_aurocs(tasks["family"].to_numpy(), y, scores)}
