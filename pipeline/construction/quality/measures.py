@@ -72,7 +72,8 @@ def _question_model(train_q: list[str], y_train: Any, seed: int) -> tuple[Any, A
     The model sees only the feature columns some train question has (`columns`, indices into the word + hashed char
     space): most of the 2^20 hashed columns are empty, and an empty column's weight stays 0 under the L2 penalty, so
     leaving them out poses the same problem (the solver stops within its tolerance of the same optimum), while
-    L-BFGS's own work per iteration, which grows with the column count, was most of the fit (BENCHMARKS.md, "Workers at 30,000 patients: the shutdown wait and the tells fit")."""
+    L-BFGS's own work per iteration, which grows with the column count, was most of the fit (BENCHMARKS.md,
+    "Workers at 30,000 patients: the shutdown wait and the tells fit")."""
     import numpy as np
     from scipy.sparse import hstack
     from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer, TfidfVectorizer
