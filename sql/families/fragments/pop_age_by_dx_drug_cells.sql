@@ -3,9 +3,15 @@
 -- or 0.125 % of all admissions in an EHR under 4,000 admissions such as the test EHRs), ≤ 3 drugs per diagnosis picked
 -- by a hash. A diagnosis lacks a drug when no admission coded with it has a prescription of it. Ends with CTEs rg_have
 -- and rg_cell, closed.
-WITH dd AS (
-  SELECT x.icd_code, x.icd_version, p.drug, COUNT(DISTINCT x.hadm_id) AS n
-  FROM mimiciv_hosp.diagnoses_icd x JOIN mimiciv_hosp.prescriptions p ON p.hadm_id = x.hadm_id
+WITH dx_adm AS (
+  SELECT DISTINCT x.hadm_id, x.icd_code, x.icd_version FROM mimiciv_hosp.diagnoses_icd x
+), rx_adm AS (
+  SELECT DISTINCT p.hadm_id, p.drug FROM mimiciv_hosp.prescriptions p
+), dd AS (
+  -- one row per (admission, diagnosis, drug), so a count: the join of every code with every order, sorted for
+  -- COUNT(DISTINCT hadm_id), spilled to disk in PostgreSQL at 30,000 patients
+  SELECT x.icd_code, x.icd_version, p.drug, COUNT(*) AS n
+  FROM dx_adm x JOIN rx_adm p ON p.hadm_id = x.hadm_id
   GROUP BY x.icd_code, x.icd_version, p.drug
 ), pick AS (
   SELECT dd.*, ROW_NUMBER() OVER (PARTITION BY dd.icd_code, dd.icd_version

@@ -25,17 +25,28 @@ WITH routine AS (
   WHERE l.valuenum IS NOT NULL
   GROUP BY la.hadm_id, la.itemid, la.drug
   HAVING COUNT(DISTINCT l.valuenum) = 1
+), any_rx AS (
+  -- the admission's first order of any drug, each lab's first time after it and the values there, grouped once: as a
+  -- correlated subquery per (admission, lab, drug), PostgreSQL ran it 3.7M times at 30,000 patients
+  SELECT q.hadm_id, MIN(q.starttime) AS t0 FROM mimiciv_hosp.prescriptions q GROUP BY q.hadm_id
+), any_first AS (
+  SELECT l4.hadm_id, l4.itemid, MIN(l4.charttime) AS t1
+  FROM mimiciv_hosp.labevents l4 JOIN any_rx r ON r.hadm_id = l4.hadm_id
+  WHERE l4.valuenum IS NOT NULL AND l4.charttime > r.t0
+  GROUP BY l4.hadm_id, l4.itemid
+), any_vals AS (
+  SELECT f.hadm_id, f.itemid, MIN(l3.valuenum) AS lo, MAX(l3.valuenum) AS hi
+  FROM any_first f
+  JOIN mimiciv_hosp.labevents l3 ON l3.hadm_id = f.hadm_id AND l3.itemid = f.itemid AND l3.charttime = f.t1
+  WHERE l3.valuenum IS NOT NULL
+  GROUP BY f.hadm_id, f.itemid
 ), pick AS (
   SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.hadm_id ORDER BY CASE WHEN u.itemid IN (SELECT r.itemid FROM routine r)
       THEN 1 ELSE 0 END,
                                   (u.itemid * 7919 + u.hadm_id) % 1031, u.itemid) AS rn
   FROM u
-  WHERE EXISTS (SELECT 1 FROM mimiciv_hosp.labevents l3
-                WHERE l3.hadm_id = u.hadm_id AND l3.itemid = u.itemid AND l3.valuenum IS NOT NULL AND l3.valuenum <> u.v
-                  AND l3.charttime = (SELECT MIN(l4.charttime) FROM mimiciv_hosp.labevents l4
-                                      WHERE l4.hadm_id = u.hadm_id AND l4.itemid = u.itemid AND l4.valuenum IS NOT NULL
-                                        AND l4.charttime > (SELECT MIN(q.starttime) FROM mimiciv_hosp.prescriptions q
-                                                            WHERE q.hadm_id = u.hadm_id)))
+  JOIN any_vals w ON w.hadm_id = u.hadm_id AND w.itemid = u.itemid
+  WHERE w.lo <> u.v OR w.hi <> u.v -- a result there other than the value after the family's drug
 )
 SELECT a.subject_id, a.hadm_id, p.drug, p.itemid,
 -- include: fragments/lab_label.sql alias=d
