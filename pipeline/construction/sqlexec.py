@@ -33,6 +33,7 @@ import sqlglot
 from sqlglot import exp
 
 from pipeline.construction.config import BuildConfig
+from pipeline.construction.constants import ConstantTables
 from pipeline.construction.slots import PLACEHOLDER_RE, SlotValue, format_number, sql_literal
 from pipeline.ehr.database import Database, InlineTable, QueryError, QueryTimeout, RowLimitExceeded
 from pipeline.ehr.schema import sqlglot_schema
@@ -417,6 +418,7 @@ class Engine:
         self._single_cost: dict[str, dict[str, float]] = {}  # url → template key → seconds per contract
         self._reprobed: dict[str, dict[str, int]] = {}  # url → template key → times a per-contract verdict was re-probed
         self.runs: dict[str, TemplateRun] = {}  # template key → its explain record (explain mode only)
+        self.constants = ConstantTables()  # the slot-free CTEs computed so far, per database URL
 
     def learned(self, url: str) -> tuple[dict[str, str], dict[str, float], dict[str, int]]:
         """The strategies and per-contract costs learned so far on the database at `url` (shared by its runners),
@@ -757,6 +759,7 @@ class SetRunner:
              kind: str = "reference") -> dict[int, list[dict[str, Any]]]:
         """bid → result rows of the template for that binding (bindings with no rows are absent)."""
         out: dict[int, list[dict[str, Any]]] = {}
+        key, template = "rows:" + template, self._constants(template) if bindings else template
 
         def parse(frame: pl.DataFrame, _: dict) -> None:
             names = [c for c in frame.columns if c != BID]
@@ -768,7 +771,7 @@ class SetRunner:
             if frame.height:
                 out[bid] = frame.to_dicts()
 
-        self._run("rows:" + template, kind, bindings, lambda ch: lateral_query(template, ch, kinds, materialize=self.materialize), parse, single)
+        self._run(key, kind, bindings, lambda ch: lateral_query(template, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
     def frame(self, template: str, bindings: Bindings, kinds: dict[str, str], *, kind: str = "candidates",
@@ -781,6 +784,7 @@ class SetRunner:
         title swap returns every coded title per binding, 2M rows a chunk at 100,000 patients, of which 3 are kept;
         holding a family's chunks until the end made the build's peak RSS."""
         parts: list[pl.DataFrame] = []
+        key, template = "rows:" + template, self._constants(template) if bindings else template
 
         def keep(frame: pl.DataFrame) -> None:
             if frame.height:
@@ -794,7 +798,7 @@ class SetRunner:
             frame = self._query(kind, render(template, slots, kinds))
             keep(frame.select(pl.lit(bid, dtype=pl.Int64).alias(BID), pl.all()))
 
-        self._run("rows:" + template, kind, bindings, lambda ch: lateral_query(template, ch, kinds, materialize=self.materialize), parse, single)
+        self._run(key, kind, bindings, lambda ch: lateral_query(template, ch, kinds, materialize=self.materialize), parse, single)
         parts = [p for p in parts if p.height]
         if not parts:
             return pl.DataFrame({BID: []}, schema={BID: pl.Int64})
@@ -805,6 +809,8 @@ class SetRunner:
         """bid → {condition name: holds} for every binding; one query per chunk (all conditions together)."""
         out: dict[int, dict[str, bool | None]] = {}
         names = [n for n, _ in conditions]
+        key = "conditions:" + "\x00".join(sql for _, sql in conditions)
+        conditions = [(n, self._constants(sql) if bindings else sql) for n, sql in conditions]
 
         def parse(frame: pl.DataFrame, _: dict) -> None:
             for row in frame.iter_rows():
@@ -813,7 +819,6 @@ class SetRunner:
         def single(bid: int, slots: dict) -> None:
             out[bid] = self.conditions_one(conditions, slots, kinds)
 
-        key = "conditions:" + "\x00".join(sql for _, sql in conditions)
         self._run(key, "conditions", bindings, lambda ch: conditions_query(conditions, ch, kinds, materialize=self.materialize), parse, single)
         return out
 
@@ -822,11 +827,15 @@ class SetRunner:
         """One query per condition for one contract (the per-contract mode)."""
         res: dict[str, bool | None] = {}
         for name, sql in conditions:
-            v = self._query("conditions", render(sql, slots, kinds))
+            v = self._query("conditions", render(self._constants(sql), slots, kinds))
             val = v.row(0)[0] if v.height else None
             res[name] = None if val is None else bool(val)
         return res
 
     def rows_one(self, template: str, slots: dict[str, SlotValue], kinds: dict[str, str], *,
                  kind: str = "reference") -> list[dict[str, Any]]:
-        return self._query(kind, render(template, slots, kinds)).to_dicts()
+        return self._query(kind, render(self._constants(template), slots, kinds)).to_dicts()
+
+    def _constants(self, template: str) -> str:
+        """The template as this runner executes it: its slot-free CTEs that read the EHR as their rows."""
+        return self.engine.constants.resolve(self.db, template, self.stats)

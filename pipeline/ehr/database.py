@@ -48,6 +48,9 @@ class QueryResult:
     truncated: bool
     seconds: float
     executed_sql: str
+    # each column's SQL type in the PostgreSQL dialect (PostgreSQL's own name, `bpchar(7)`; DuckDB's from its Arrow
+    # type), None where it has no such name: what a query needs to write the rows back as typed literals
+    types: tuple[str | None, ...] = ()
 
 
 # Statement kinds an agent or a contract may run. Anything else (DML, DDL, COPY, SET, ATTACH, PRAGMA,
@@ -112,6 +115,7 @@ class InlineTable:
     name: str
     columns: tuple[tuple[str, str | None], ...]  # (column, SQL type to cast the text to; None keeps it text)
     values: tuple[tuple[str, ...], ...]  # one tuple of texts per column, all of one length
+    null_text: str | None = None  # a value equal to it is NULL (none is, without it)
 
     def __post_init__(self) -> None:
         if not self.values or len({len(v) for v in self.values}) != 1 or len(self.values) != len(self.columns):
@@ -129,12 +133,21 @@ class InlineTable:
         """The CTE with no rows' texts: it types every column as `cte()` does."""
         return self._cte(["" for _ in self.columns], 1, {})
 
+    def select(self) -> str:
+        """The rows as a SELECT (PostgreSQL dialect), for a CTE of a query's own text."""
+        return self._select([INLINE_DELIM.join(v).replace("'", "''") for v in self.values], len(self.values[0]), {})
+
     def _cte(self, joined: Sequence[str], n: int, native: dict[str, str]) -> str:
+        return f"{self.name} AS ({self._select(joined, n, native)})"
+
+    def _select(self, joined: Sequence[str], n: int, native: dict[str, str]) -> str:
         cols = []
         for (column, cast), text in zip(self.columns, joined, strict=True):
             expr = f"(STRING_TO_ARRAY('{text}', '{INLINE_DELIM}'))[g.i + 1]"
+            if self.null_text is not None:
+                expr = f"NULLIF({expr}, '{self.null_text}')"
             cols.append(f"CAST({expr} AS {native.get(cast, cast)}) AS {column}" if cast else f"{expr} AS {column}")
-        return f"{self.name} AS (SELECT {', '.join(cols)} FROM GENERATE_SERIES(0, {n - 1}) AS g(i))"
+        return f"SELECT {', '.join(cols)} FROM GENERATE_SERIES(0, {n - 1}) AS g(i)"
 
 
 def _span_of_first_cte(sql: str, name: str) -> tuple[int, int] | None:
@@ -215,9 +228,9 @@ class Database:
         if native is None:
             tree = validate_read_only(sql)
         start = time.perf_counter()
-        frame, truncated, executed = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows, parsed=tree,
-                                                   whole_ehr=whole_ehr, native=native)
-        return QueryResult(frame, truncated, time.perf_counter() - start, executed)
+        frame, truncated, executed, types = self._execute(sql, timeout_s=timeout_s, max_rows=max_rows, parsed=tree,
+                                                          whole_ehr=whole_ehr, native=native)
+        return QueryResult(frame, truncated, time.perf_counter() - start, executed, types)
 
     def scalar(self, sql: str, **kw: Any) -> Any:
         frame = self.query(sql, **kw)
@@ -228,8 +241,9 @@ class Database:
     def _execute(
         self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
         whole_ehr: bool = False, native: str | None = None,
-    ) -> tuple[pl.DataFrame, bool, str]:
-        """Run `native` (the backend's own SQL, already checked) when given, else `sql`."""
+    ) -> tuple[pl.DataFrame, bool, str, tuple[str | None, ...]]:
+        """Run `native` (the backend's own SQL, already checked) when given, else `sql`; return the rows, whether
+        more than max_rows were cut off, the SQL run and the columns' types (QueryResult.types)."""
         raise NotImplementedError
 
     def table_row_counts(self) -> dict[str, int]:
@@ -330,7 +344,7 @@ class DuckDBDatabase(Database):
     def _execute(
         self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
         whole_ehr: bool = False, native: str | None = None,
-    ) -> tuple[pl.DataFrame, bool, str]:
+    ) -> tuple[pl.DataFrame, bool, str, tuple[str | None, ...]]:
         duck_sql = native if native is not None else to_duckdb(sql, parsed)
         with self._lock:
             cur = self._con.cursor()
@@ -367,10 +381,23 @@ class DuckDBDatabase(Database):
         truncated = table.num_rows > max_rows
         frame = pl.from_arrow(_intervals_to_durations(table.slice(0, max_rows)))
         assert isinstance(frame, pl.DataFrame)
-        return frame, truncated, duck_sql
+        return frame, truncated, duck_sql, tuple(_arrow_type_name(f.type) for f in table.schema)
 
     def close(self) -> None:
         self._con.close()
+
+
+_ARROW_TYPE_NAMES = {
+    pa.bool_(): "BOOLEAN", pa.int8(): "SMALLINT", pa.int16(): "SMALLINT", pa.int32(): "INTEGER", pa.int64(): "BIGINT",
+    pa.float32(): "REAL", pa.float64(): "DOUBLE PRECISION", pa.string(): "TEXT", pa.large_string(): "TEXT",
+    pa.date32(): "DATE", pa.timestamp("us"): "TIMESTAMP",
+}
+
+
+def _arrow_type_name(t: pa.DataType) -> str | None:
+    if pa.types.is_decimal(t):
+        return f"NUMERIC({t.precision}, {t.scale})"
+    return _ARROW_TYPE_NAMES.get(t)
 
 
 def _intervals_to_durations(table: pa.Table) -> pa.Table:
@@ -429,7 +456,7 @@ class PostgresDatabase(Database):
     def _execute(
         self, sql: str, *, timeout_s: float, max_rows: int, parsed: exp.Expression | None = None,
         whole_ehr: bool = False, native: str | None = None,
-    ) -> tuple[pl.DataFrame, bool, str]:
+    ) -> tuple[pl.DataFrame, bool, str, tuple[str | None, ...]]:
         import psycopg
 
         sql = native if native is not None else sql
@@ -447,6 +474,7 @@ class PostgresDatabase(Database):
                         rows = cur.fetchmany(max_rows + 1)
                         names = [d.name for d in cur.description] if cur.description else []
                         oids = [d.type_code for d in cur.description] if cur.description else []
+                        types = tuple(d.type_display for d in cur.description) if cur.description else ()
             except psycopg.errors.QueryCanceled:
                 raise QueryTimeout(f"query exceeded the {timeout_s:g} s time limit") from None
             except psycopg.Error as e:
@@ -455,7 +483,7 @@ class PostgresDatabase(Database):
                 conn.read_only = False
         truncated = len(rows) > max_rows
         rows = rows[:max_rows]
-        return _rows_to_frame(rows, names, oids), truncated, sql
+        return _rows_to_frame(rows, names, oids), truncated, sql, types
 
     def close(self) -> None:
         self._engine.dispose()
