@@ -1,10 +1,15 @@
 """A template's slot-free CTEs become constants of the build: computed once, inlined with their exact types, and
 every answer stays what the CTE as written gives (on both backends, CHAR columns included)."""
 
+from pathlib import Path
+
 import pytest
+import sqlglot
+from sqlglot import exp
 
 from pipeline.construction import constants
 from pipeline.construction.constants import ConstantTables, inline_select
+from pipeline.construction.slots import PLACEHOLDER_RE
 from pipeline.construction.sqlexec import Engine, EngineConfig, render
 from pipeline.ehr.database import connect
 
@@ -82,7 +87,7 @@ def test_each_constant_is_computed_once_per_build(db):
     assert first != TEMPLATE and second != other
     assert tables.resolve(counting, TEMPLATE) == first
     assert len(counting.alone) == 1 and tables.computed == 1
-    assert ConstantTables().resolve(counting, TEMPLATE) == first and len(counting.alone) == 2  # a new build: again
+    assert ConstantTables().resolve(counting, TEMPLATE) == first and len(counting.alone) == 2  # a new build: again, the same text
 
 
 def test_what_cannot_be_inlined_stays_a_cte(db, monkeypatch):
@@ -113,3 +118,49 @@ def test_values_round_trip_with_their_types(db):
     assert db.query(f"SELECT * FROM ({empty}) AS v").height == 0
     assert inline_select(["a"], ("TEXT",), [("",)]) is None  # one empty string: PostgreSQL splits it into nothing
     assert inline_select(["a"], ("interval",), [(1,)]) is None
+
+
+def _slot_free_by_parse(template: str) -> set[str]:
+    """The top-level CTEs that read no slot, directly or through another CTE, as sqlglot's tree has them."""
+    tree = sqlglot.parse_one(PLACEHOLDER_RE.sub(lambda m: f"rg_slot.{m.group(1)}", template), read="postgres")
+    bound, free = set(), set()
+    for cte in tree.args["with_"].expressions:
+        refs = {t.name for t in cte.find_all(exp.Table) if not t.db}
+        if any(c.table == "rg_slot" for c in cte.find_all(exp.Column)) or refs & bound:
+            bound.add(cte.alias_or_name)
+        else:
+            free.add(cte.alias_or_name)
+    return free
+
+
+def test_text_reading_never_takes_a_cte_that_reads_a_slot_for_a_constant():
+    """Read off the text, without a parse: over every template of every family, each CTE taken for a constant is
+    one the parse finds slot-free too (the text may pass over a few the parse would take, never the reverse), and
+    the reading covers every template with a WITH."""
+    from pipeline.construction.requests.family import load_families
+
+    root = Path(__file__).resolve().parents[1]
+    texts = {t for fam in load_families(root / "contracts", root / "sql" / "families") for t in fam.sql.values()}
+    with_ctes = [t for t in texts if constants._WITH.match(t)]
+    assert len(with_ctes) > 100
+    taken = 0
+    for t in with_ctes:
+        ctes = constants.top_level_ctes(t)
+        assert ctes is not None, t[:200]
+        names = {name for name, _ in constants.constant_ctes(t, ctes)}
+        assert names <= _slot_free_by_parse(t), t[:200]
+        taken += len(names)
+    assert taken > 100
+
+
+def test_top_level_ctes_reads_names_and_bodies():
+    sql = ("-- a comment (with a parenthesis\nWITH a(x) AS MATERIALIZED (SELECT ')' AS x /* ( */), "
+           "b AS NOT MATERIALIZED (SELECT \"q)\" FROM t -- )\n), c AS ((SELECT 1)) SELECT * FROM a")
+    ctes = constants.top_level_ctes(sql)
+    assert [(c.name, c.body) for c in ctes] == [
+        ("a", "SELECT ')' AS x /* ( */"), ("b", 'SELECT "q)" FROM t -- )\n'), ("c", "(SELECT 1)")]
+    assert sql[ctes[0].start:ctes[0].end] == "a(x) AS MATERIALIZED (SELECT ')' AS x /* ( */)"
+    slotted = "WITH a AS (SELECT 1 AS x), b AS (SELECT {{s}} AS y), c AS (SELECT * FROM B), d AS (SELECT * FROM a) SELECT 1"
+    assert constants.constant_ctes(slotted, constants.top_level_ctes(slotted)) == [("a", []), ("d", ["a"])]
+    assert constants.top_level_ctes("SELECT 1") is None
+    assert constants.top_level_ctes("WITH RECURSIVE r AS (SELECT 1) SELECT * FROM r") is None

@@ -14,20 +14,17 @@ import hashlib
 import re
 import threading
 import time
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-import sqlglot
-from sqlglot import exp
-
-from pipeline.construction.slots import PLACEHOLDER_RE
 from pipeline.ehr.database import INLINE_DELIM, Database, InlineTable, QueryError
+from pipeline.ehr.schema import sqlglot_schema
 
 if TYPE_CHECKING:
     from pipeline.construction.sqlexec import ExecStats
 
-SLOT_TABLE = "rg_slot"  # the slots' stand-in table while a template is parsed
 NULL_TEXT = "~null~"  # an inline value that stands for NULL
 MAX_ROWS = 5_000  # more rows than this: the CTE stays a CTE (an inline table is scanned by position)
 MAX_CHARS = 2_000_000
@@ -37,6 +34,7 @@ _PLAIN_TYPE = re.compile(
     r"(?i)^(bool|boolean|int2|int4|int8|smallint|integer|bigint|float4|float8|real|double precision|text|"
     r"varchar(\(\d+\))?|bpchar(\(\d+\))?|numeric(\(\d+, ?\d+\))?|date|timestamp)$")
 _WITH = re.compile(r"(?is)^\s*(--[^\n]*\n\s*|/\*.*?\*/\s*)*WITH\b")
+_EHR_TABLE = re.compile(rf"(?i)\b({'|'.join(sqlglot_schema())})\s*\.")
 
 
 class ConstantTables:
@@ -66,41 +64,25 @@ class ConstantTables:
         return out
 
     def _resolve(self, db: Database, template: str, stats: "ExecStats | None") -> str:
-        slots = set(PLACEHOLDER_RE.findall(template))
-        text = PLACEHOLDER_RE.sub(lambda m: f"{SLOT_TABLE}.{m.group(1)}", template)
-        try:
-            tree = sqlglot.parse_one(text, read="postgres")
-        except sqlglot.errors.ParseError:
-            return template  # the query itself reports it
-        with_ = tree.args.get("with_") or tree.args.get("with")
-        if with_ is None or with_.args.get("recursive"):
+        ctes = top_level_ctes(template)
+        if ctes is None:
             return template
-        bound: set[str] = set()
-        chain: dict[str, str] = {}  # slot-free CTE name → its `name AS (…)` text as written (the constant's key)
-        now: dict[str, str] = {}  # … and as it is computed (the CTEs it reads already inlined)
-        changed = False
-        for cte in with_.expressions:
-            name = cte.alias_or_name
-            refs = {t.name for t in cte.find_all(exp.Table) if not t.db}
-            if any(c.table == SLOT_TABLE for c in cte.find_all(exp.Column)) or refs & bound:
-                bound.add(name)
-                continue
-            deps = _closure(refs & set(chain), with_, chain)
-            chain[name] = now[name] = cte.sql(dialect="postgres")
-            if not any(t.db for t in cte.find_all(exp.Table)):
+        written: dict[str, str] = {}  # constant CTE name → `name AS (…)` as written (what keys its rows)
+        now: dict[str, str] = {}  # … and as it is run (the constants it reads already inlined)
+        splices: list[tuple[int, int, str]] = []
+        for name, deps in constant_ctes(template, ctes):
+            c = next(c for c in ctes if c.name == name)
+            written[name] = now[name] = template[c.start:c.end]
+            if not _EHR_TABLE.search(_strip_comments(c.body)):
                 continue  # a VALUES list or a reshaping of other CTEs: nothing to save
-            body = self._constant(db, [chain[d] for d in [*deps, name]], [now[d] for d in [*deps, name]], name,
-                                  stats)
-            if body is None:
-                continue
-            cte.set("this", sqlglot.parse_one(body, read="postgres"))
-            cte.args["alias"].set("columns", None)
-            now[name] = cte.sql(dialect="postgres")
-            changed = True
-        if not changed:
-            return template
-        out = re.sub(rf"\b{SLOT_TABLE}\.(\w+)\b", r"{{\1}}", tree.sql(dialect="postgres"))
-        return out if set(PLACEHOLDER_RE.findall(out)) == slots else template
+            chain = [*deps, name]
+            select = self._constant(db, [written[d] for d in chain], [now[d] for d in chain], name, stats)
+            if select is not None:
+                now[name] = template[c.start:c.open + 1] + select + ")"
+                splices.append((c.open + 1, c.end - 1, select))
+        for begin, end_, select in reversed(splices):
+            template = template[:begin] + select + template[end_:]
+        return template
 
     def _constant(self, db: Database, written: list[str], ctes: list[str], name: str,
                   stats: "ExecStats | None") -> str | None:
@@ -133,26 +115,125 @@ class ConstantTables:
             return body
 
 
-def _closure(direct: set[str], with_: exp.Expression, chain: dict[str, str]) -> list[str]:
-    """The slot-free CTEs `direct` names and those they read in turn, in the template's order."""
-    by_name = {c.alias_or_name: c for c in with_.expressions}
-    need, todo = set(), list(direct)
-    while todo:
-        n = todo.pop()
-        if n in need:
+@dataclass(frozen=True)
+class TopCTE:
+    name: str
+    start: int  # where its name begins
+    open: int  # its body's opening parenthesis
+    end: int  # just past the closing one
+    body: str
+
+
+def constant_ctes(template: str, ctes: list[TopCTE]) -> list[tuple[str, list[str]]]:
+    """The CTEs that read no slot, directly or through another CTE, each with the ones of them it reads in turn (in
+    the template's order). Read off the text, erring towards a slot: a `{{` anywhere in a CTE's text or its name
+    mentioned in a CTE's text counts."""
+    refs: dict[str, list[str]] = {}
+    bound: set[str] = set()
+    out = []
+    for i, c in enumerate(ctes):
+        mentioned = [e.name for e in ctes[:i] if re.search(rf"(?i)\b{re.escape(e.name)}\b", c.body)]
+        if "{{" in c.body or bound.intersection(mentioned):
+            bound.add(c.name)
             continue
-        need.add(n)
-        todo += [t.name for t in by_name[n].find_all(exp.Table) if not t.db and t.name in chain]
-    return [n for n in chain if n in need]
+        refs[c.name] = mentioned
+        need, todo = set(), list(mentioned)
+        while todo:
+            n = todo.pop()
+            if n not in need:
+                need.add(n)
+                todo += refs[n]
+        out.append((c.name, [e.name for e in ctes[:i] if e.name in need]))
+    return out
+
+
+def _strip_comments(sql: str) -> str:
+    return re.sub(r"(?s)--[^\n]*|/\*.*?\*/", " ", sql)
+
+
+def top_level_ctes(sql: str) -> list[TopCTE] | None:
+    """The statement's top-level CTEs, read off the text; None when it is not plainly
+    `WITH name [(columns)] AS [[NOT] MATERIALIZED] (…), …` (a caller then parses it)."""
+    i = _skip(sql, 0)
+    if not re.match(r"(?i)WITH\b", sql[i:i + 5]):
+        return None
+    i = _skip(sql, i + 4)
+    out = []
+    while True:
+        m = re.compile(r"(\w+)").match(sql, i)
+        if m is None or m.group(1).upper() == "RECURSIVE":
+            return None
+        name, start, i = m.group(1), i, _skip(sql, m.end())
+        if sql.startswith("(", i):
+            i = _skip(sql, _close(sql, i))
+        m = re.compile(r"(?i)AS\b\s*(NOT\s+)?(MATERIALIZED\b)?").match(sql, i)
+        if m is None:
+            return None
+        i = _skip(sql, m.end())
+        if not sql.startswith("(", i):
+            return None
+        end = _close(sql, i)
+        if end < 0:
+            return None
+        out.append(TopCTE(name, start, i, end, sql[i + 1:end - 1]))
+        i = _skip(sql, end)
+        if not sql.startswith(",", i):
+            return out
+        i = _skip(sql, i + 1)
+
+
+def _skip(sql: str, i: int) -> int:
+    """The index of the next character after whitespace and comments."""
+    while i < len(sql):
+        if sql[i].isspace():
+            i += 1
+        elif sql.startswith("--", i):
+            j = sql.find("\n", i)
+            i = len(sql) if j < 0 else j + 1
+        elif sql.startswith("/*", i):
+            j = sql.find("*/", i + 2)
+            i = len(sql) if j < 0 else j + 2
+        else:
+            return i
+    return i
+
+
+def _close(sql: str, i: int) -> int:
+    """The index just past the parenthesis that closes the one at i (quotes and comments skipped); -1 if none."""
+    depth = 0
+    while i < len(sql):
+        ch = sql[i]
+        if ch in "'\"":
+            j = sql.find(ch, i + 1)
+            while j >= 0 and sql.startswith(ch * 2, j):
+                j = sql.find(ch, j + 2)
+            if j < 0:
+                return -1
+            i = j + 1
+            continue
+        if sql.startswith("--", i) or sql.startswith("/*", i):
+            i = _skip(sql, i)
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
 
 
 def inline_select(names: list[str], types: tuple[str | None, ...], rows: list[tuple]) -> str | None:
-    """`SELECT … FROM GENERATE_SERIES(…)` giving `rows` with these column names and types, or None when a type or
+    """`SELECT … FROM GENERATE_SERIES(…)` giving `rows` (sorted) with these column names and types, or None when a type or
     value cannot be restated exactly (or the text would be too long)."""
     if len(types) != len(names) or len(set(names)) != len(names):
         return None
     if not all(t is not None and _PLAIN_TYPE.match(t) for t in types):
         return None
+    # in sorted order: the backend's order of an unordered result may differ from run to run (DuckDB's parallel
+    # aggregation), the template's text then does not
+    rows = sorted(rows, key=lambda r: tuple((v is None, v) for v in r))
     if not rows:
         cols = ", ".join(f"CAST(NULL AS {t}) AS {_ident(n)}" for n, t in zip(names, types, strict=True))
         return f"SELECT {cols} WHERE FALSE"
