@@ -34,6 +34,8 @@ _PLAIN_TYPE = re.compile(
     r"(?i)^(bool|boolean|int2|int4|int8|smallint|integer|bigint|float4|float8|real|double precision|text|"
     r"varchar(\(\d+\))?|bpchar(\(\d+\))?|numeric(\(\d+, ?\d+\))?|date|timestamp)$")
 _WITH = re.compile(r"(?is)^\s*(--[^\n]*\n\s*|/\*.*?\*/\s*)*WITH\b")
+_NAME = re.compile(r"(\w+)")
+_AS = re.compile(r"(?i)AS\b\s*(NOT\s+)?(MATERIALIZED\b)?")
 _EHR_TABLE = re.compile(rf"(?i)\b({'|'.join(sqlglot_schema())})\s*\.")
 
 
@@ -153,20 +155,20 @@ def _strip_comments(sql: str) -> str:
 
 def top_level_ctes(sql: str) -> list[TopCTE] | None:
     """The statement's top-level CTEs, read off the text; None when it is not plainly
-    `WITH name [(columns)] AS [[NOT] MATERIALIZED] (…), …` (a caller then parses it)."""
+    `WITH name [(columns)] AS [[NOT] MATERIALIZED] (…), …` (its CTEs then stay as written)."""
     i = _skip(sql, 0)
     if not re.match(r"(?i)WITH\b", sql[i:i + 5]):
         return None
     i = _skip(sql, i + 4)
     out = []
     while True:
-        m = re.compile(r"(\w+)").match(sql, i)
+        m = _NAME.match(sql, i)
         if m is None or m.group(1).upper() == "RECURSIVE":
             return None
         name, start, i = m.group(1), i, _skip(sql, m.end())
         if sql.startswith("(", i):
             i = _skip(sql, _close(sql, i))
-        m = re.compile(r"(?i)AS\b\s*(NOT\s+)?(MATERIALIZED\b)?").match(sql, i)
+        m = _AS.match(sql, i)
         if m is None:
             return None
         i = _skip(sql, m.end())
