@@ -94,11 +94,13 @@ def test_postgres_query_is_read_only_and_bounded(pg_database: str) -> None:
 
 @pytest.mark.postgres
 def test_postgres_session_settings_are_local_to_the_query(pg_database: str) -> None:
-    """jit is off for every query; hash joins only for a whole-EHR query, and the next query on the same pooled
-    connection plans as the server says again (SET LOCAL), still read-only and under its own timeout."""
+    """jit is off for every query and its cursor is planned for all its rows; hash joins only for a whole-EHR query,
+    and the next query on the same pooled connection plans as the server says again (SET LOCAL), still read-only
+    and under its own timeout."""
     setting = "SELECT setting FROM pg_settings WHERE name = '{}'"
     with connect(pg_database) as db:
         assert db.scalar(setting.format("jit")) == "off"
+        assert db.scalar(setting.format("cursor_tuple_fraction")) == "1"
         assert db.scalar(setting.format("enable_nestloop")) == "on"
         assert db.scalar(setting.format("enable_nestloop"), whole_ehr=True) == "off"
         assert db.scalar(setting.format("max_parallel_workers_per_gather"), whole_ehr=True) == "0"

@@ -421,8 +421,10 @@ def _clean_duckdb_error(e: Exception) -> str:
 # Settings our client sets on every transaction of its own sessions (SET LOCAL: a MIMIC-IV user's server keeps its
 # own configuration). JIT off: PostgreSQL compiles every plan estimated above its JIT cost threshold, which the
 # families' binding queries are, and compiling took longer than running many of them (BENCHMARKS.md, "The binding
-# step on PostgreSQL").
-SESSION_SETTINGS = ["SET LOCAL jit = off"]
+# step on PostgreSQL"). A cursor tuple fraction of 1: every query runs through a cursor, which PostgreSQL plans for
+# its first 10 % of rows unless told otherwise, and the engine fetches all of them (BENCHMARKS.md, "Slot-free CTEs
+# as constants of the build").
+SESSION_SETTINGS = ["SET LOCAL jit = off", "SET LOCAL cursor_tuple_fraction = 1.0"]
 # A whole-EHR analytic query (a family's binding query) is planned with hash joins: PostgreSQL estimates a join of
 # a VALUES pattern list with LIKE, a GROUP BY over a CTE or a HAVING at a few rows where there are thousands, then
 # runs nested loops over CTE scans, an anti join over a hundred million row pairs in one binding query.
