@@ -5,6 +5,7 @@ are identical (the published files' hashes).
     python -m bench.bench_build [--patients 3000] [--seed 0] [--work DIR]
     python -m bench.bench_build --duckdb duckdb:////abs/ehr.duckdb --pg postgresql://user@host:port/db
     python -m bench.bench_build --duckdb … --pg … --pg-data-dir DIR --bindings-only   # binding queries, one by one
+    python -m bench.bench_build --duckdb … --pg … --explain --top 40   # + where PostgreSQL spends more, by template
     make bench BENCH_ARGS="build -- --patients 3000"
 
 Without --duckdb/--pg it generates the EHR once (Parquet), loads it into a DuckDB file and into a throwaway
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from bench.bench_backends import CpuMeter, _create_db, pg_server
 from pipeline.construction.config import BuildConfig
-from pipeline.construction.steps import build_dataset
+from pipeline.construction.steps import build_dataset, engine_for
 from pipeline.ehr.database import connect
 
 PG_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_page_writes=off", "shared_buffers=1GB",
@@ -80,15 +81,17 @@ class _CpuTrace(threading.Thread):
         return out
 
 
-def _build(url: str, out: Path, cap: int, meter) -> tuple[dict[str, float], dict, object, dict[str, float]]:
+def _build(url: str, out: Path, cap: int, meter, explain: Path | None = None
+           ) -> tuple[dict[str, float], dict, object, dict[str, float]]:
     cfg = BuildConfig(per_family_cap=cap, version="bench", outputs_dir=str(out))
+    engine = engine_for(cfg, explain_dir=explain)
     read = (lambda: meter._server() + meter._client()) if isinstance(meter, CpuMeter) else CpuMeter._client
     with connect(url) as db, meter as cpu:
         trace = _CpuTrace(read)
         trace.start()
         t0 = time.perf_counter()
         try:
-            result, timings = build_dataset(db, cfg)
+            result, timings = build_dataset(db, cfg, engine)
         finally:
             trace.stop()
     return timings, result.manifest, cpu, trace.per_step(t0, timings)
@@ -118,6 +121,23 @@ def _bindings(duck_url: str, pg_url: str, data_dir: str | None, top: int) -> Non
           f"{sum(r[4] for r in rows):.1f} | {sum(r[5] for r in rows):.1f} |")
 
 
+def _explain_table(duck_dir: Path, pg_dir: Path, top: int) -> None:
+    """The templates by PostgreSQL's query seconds over DuckDB's (explain mode's index.tsv of each build: a
+    template's queries' wall seconds summed over the build's threads; binding queries are not in it)."""
+    def read(d: Path) -> dict[str, tuple[str, float, str]]:
+        lines = (d / "index.tsv").read_text().splitlines()[1:]
+        return {c[0]: (c[1], float(c[6]), c[7]) for c in (line.split("\t") for line in lines)}
+
+    duck, pg = read(duck_dir), read(pg_dir)
+    rows = sorted(((pg[k][1] - duck.get(k, ("", 0.0, ""))[1], k) for k in pg), reverse=True)
+    print(f"\n### Templates by PostgreSQL seconds over DuckDB's ({len(pg)} templates; "
+          f"DuckDB {sum(v[1] for v in duck.values()):.0f} s, PostgreSQL {sum(v[1] for v in pg.values()):.0f} s)\n")
+    print("| explain file | template | DuckDB s | PostgreSQL s | ratio |\n|---|---|---:|---:|---:|")
+    for _, k in rows[:top]:
+        d = duck.get(k, ("", 0.0, ""))[1]
+        print(f"| {k} | {pg[k][2][:90]} | {d:.1f} | {pg[k][1]:.1f} | {pg[k][1] / max(d, 1e-3):.1f}× |")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench_build")
     p.add_argument("--patients", type=int, default=3000)
@@ -129,7 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", default=None, help="scratch folder (default: a temporary one, deleted)")
     p.add_argument("--bindings-only", action="store_true",
                    help="time each family's binding query alone on both backends (needs --duckdb and --pg)")
-    p.add_argument("--top", type=int, default=12, help="rows of the --bindings-only table")
+    p.add_argument("--top", type=int, default=12, help="rows of the --bindings-only and --explain tables")
+    p.add_argument("--explain", action="store_true",
+                   help="record each template's query seconds on both backends (explain mode, under --work) and "
+                        "list the templates PostgreSQL spends the most seconds over DuckDB on")
     args = p.parse_args(argv)
     if args.bindings_only:
         if not (args.duckdb and args.pg):
@@ -159,10 +182,12 @@ def main(argv: list[str] | None = None) -> int:
                 load_parquet(parquet, pg_url)
                 print(f"loaded PostgreSQL in {time.perf_counter() - t:.1f} s", flush=True)
         load0 = os.getloadavg()[0]
-        duck_t, duck_m, duck_cpu, duck_steps = _build(duck_url, work / "out-duckdb", args.cap, _ClientCpu())
+        explain = {b: work / f"explain-{b}" if args.explain else None for b in ("duckdb", "pg")}
+        duck_t, duck_m, duck_cpu, duck_steps = _build(duck_url, work / "out-duckdb", args.cap, _ClientCpu(),
+                                                      explain["duckdb"])
         print(f"DuckDB build: {duck_cpu.wall:.1f} s", flush=True)
         pg_meter = CpuMeter(Path(data_dir)) if data_dir else _ClientCpu()
-        pg_t, pg_m, pg_cpu, pg_steps = _build(pg_url, work / "out-pg", args.cap, pg_meter)
+        pg_t, pg_m, pg_cpu, pg_steps = _build(pg_url, work / "out-pg", args.cap, pg_meter, explain["pg"])
         print(f"PostgreSQL build: {pg_cpu.wall:.1f} s", flush=True)
         load1 = os.getloadavg()[0]
     same = duck_m["files"] == pg_m["files"]
@@ -186,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
           + f" | {sum(pg_steps.values()) / max(sum(duck_steps.values()), 1e-9):.2f}× |")
     print(f"\nsame dataset on both backends (file hashes): {'yes' if same else 'NO'}; "
           f"load average {load0:.1f} → {load1:.1f} on {os.cpu_count()} cores")
+    if args.explain:
+        _explain_table(explain["duckdb"], explain["pg"], args.top)
     if not same:
         print(json.dumps({"duckdb": duck_m["files"], "postgresql": pg_m["files"]}, indent=1))
     if args.work is None:
