@@ -90,33 +90,6 @@ def test_each_constant_is_computed_once_per_build(db):
     assert ConstantTables().resolve(counting, TEMPLATE) == first and len(counting.alone) == 2  # a new build: again, the same text
 
 
-# two binding queries (no slot) holding the same `coded`; each also has a CTE of its own
-BIND_A = """WITH coded AS (SELECT d.icd_code, d.icd_version, COUNT(DISTINCT d.hadm_id) AS n
-               FROM mimiciv_hosp.diagnoses_icd AS d GROUP BY d.icd_code, d.icd_version),
-adm AS (SELECT a.hadm_id FROM mimiciv_hosp.admissions AS a)
-SELECT c.icd_code, c.n, COUNT(*) AS admissions FROM coded AS c CROSS JOIN adm GROUP BY c.icd_code, c.n
-ORDER BY c.icd_code, c.n"""
-BIND_B = """WITH coded AS (SELECT d.icd_code, d.icd_version, COUNT(DISTINCT d.hadm_id) AS n
-               FROM mimiciv_hosp.diagnoses_icd AS d GROUP BY d.icd_code, d.icd_version),
-pat AS (SELECT p.subject_id FROM mimiciv_hosp.patients AS p)
-SELECT c.icd_code, c.n, COUNT(*) AS patients FROM coded AS c CROSS JOIN pat GROUP BY c.icd_code, c.n
-ORDER BY c.icd_code, c.n"""
-
-
-def test_binding_queries_share_only_the_chains_two_of_them_hold(db):
-    shared = constants.shared_chains([BIND_A, BIND_B, TEMPLATE])
-    assert len(shared) == 1  # `coded` (in all three); `adm` and `pat` are one query's own, `mine` reads a slot
-    assert constants.shared_chains([BIND_A]) == frozenset()  # a family's partition binds alone: nothing is shared
-    counting, tables = Counting(db), ConstantTables()
-    resolved = [tables.resolve(counting, q, only=shared) for q in (BIND_A, BIND_B)]
-    assert len(counting.alone) == 1 and tables.inlined == 1  # `coded` once, for both
-    for q, r in zip((BIND_A, BIND_B), resolved, strict=True):
-        assert "COUNT(DISTINCT" not in r and ("adm AS (SELECT" in r or "pat AS (SELECT" in r)
-        assert db.query(r).to_dicts() == db.query(q).to_dicts()
-    # the same chain read later by a template with a slot: computed no more
-    assert "COUNT(DISTINCT" not in tables.resolve(counting, TEMPLATE) and len(counting.alone) == 1
-
-
 def test_what_cannot_be_inlined_stays_a_cte(db, monkeypatch):
     monkeypatch.setattr(constants, "MAX_ROWS", 2)
     assert ConstantTables().resolve(db, TEMPLATE) == TEMPLATE  # more rows than allowed

@@ -14,7 +14,6 @@ import hashlib
 import re
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -51,43 +50,45 @@ class ConstantTables:
         self.computed = 0  # CTEs run alone
         self.inlined = 0  # of them, inlined
 
-    def resolve(self, db: Database, template: str, stats: "ExecStats | None" = None, *,
-                only: frozenset[str] | None = None) -> str:
-        """`template` with every slot-free CTE that reads the EHR replaced by its rows (when they can be); with
-        `only`, just the CTEs whose chain key (`chain_keys`) is in it."""
+    def resolve(self, db: Database, template: str, stats: "ExecStats | None" = None) -> str:
+        """`template` with every slot-free CTE that reads the EHR replaced by its rows (when they can be)."""
         if not _WITH.match(template):
             return template
-        if only is not None:
-            return self._resolve(db, template, stats, only)
         key = (db.url, template)
         with self._lock:
             done = self._templates.get(key)
         if done is not None:
             return done
-        out = self._resolve(db, template, stats, None)
+        out = self._resolve(db, template, stats)
         with self._lock:
             self._templates[key] = out
         return out
 
-    def _resolve(self, db: Database, template: str, stats: "ExecStats | None", only: frozenset[str] | None) -> str:
+    def _resolve(self, db: Database, template: str, stats: "ExecStats | None") -> str:
+        ctes = top_level_ctes(template)
+        if ctes is None:
+            return template
+        written: dict[str, str] = {}  # constant CTE name → `name AS (…)` as written (what keys its rows)
+        now: dict[str, str] = {}  # … and as it is run (the constants it reads already inlined)
         splices: list[tuple[int, int, str]] = []
-        now: dict[str, str] = {}  # constant CTE name → `name AS (…)` as it is run (the constants it reads inlined)
-        for chain, c, key in _chains(template):
-            now[c.name] = template[c.start:c.end]
-            if key is None or (only is not None and key not in only):
-                continue
-            select = self._constant(db, key, [now[d] for d in chain], c.name, stats)
+        for name, deps in constant_ctes(template, ctes):
+            c = next(c for c in ctes if c.name == name)
+            written[name] = now[name] = template[c.start:c.end]
+            if not _EHR_TABLE.search(_strip_comments(c.body)):
+                continue  # a VALUES list or a reshaping of other CTEs: nothing to save
+            chain = [*deps, name]
+            select = self._constant(db, [written[d] for d in chain], [now[d] for d in chain], name, stats)
             if select is not None:
-                now[c.name] = template[c.start:c.open + 1] + select + ")"
+                now[name] = template[c.start:c.open + 1] + select + ")"
                 splices.append((c.open + 1, c.end - 1, select))
         for begin, end_, select in reversed(splices):
             template = template[:begin] + select + template[end_:]
         return template
 
-    def _constant(self, db: Database, chain_key: str, ctes: list[str], name: str,
+    def _constant(self, db: Database, written: list[str], ctes: list[str], name: str,
                   stats: "ExecStats | None") -> str | None:
-        """The inline SELECT of CTE `name` (its chain `chain_key`, computed as `ctes`), or None: keep the CTE."""
-        key = (db.url, chain_key)
+        """The inline SELECT of CTE `name` (its chain `written`, computed as `ctes`), or None: keep the CTE."""
+        key = (db.url, hashlib.sha256("\x00".join(written).encode()).hexdigest())
         sql = f"WITH {', '.join(ctes)}\nSELECT * FROM {name}"
         with self._lock:
             if key in self._rows:
@@ -112,36 +113,6 @@ class ConstantTables:
             if stats is not None:
                 stats.add("constants", seconds)
             return body
-
-
-def chain_keys(template: str) -> list[str]:
-    """The keys of the template's slot-free CTEs that read the EHR: a hash of each one's chain (it and the CTEs it
-    reads, as written), which is what one build computes once."""
-    return [key for _, _, key in _chains(template) if key is not None]
-
-
-def shared_chains(templates: list[str]) -> frozenset[str]:
-    """The chain keys two or more of `templates` hold."""
-    seen = Counter(key for t in templates for key in set(chain_keys(t)))
-    return frozenset(k for k, n in seen.items() if n > 1)
-
-
-def _chains(template: str) -> list[tuple[list[str], "TopCTE", str | None]]:
-    """Each slot-free CTE of the template (in its order) with its chain's names and the chain's key, None for a CTE
-    that reads no EHR table (a VALUES list or a reshaping of other CTEs: nothing to save by inlining it)."""
-    ctes = top_level_ctes(template) if _WITH.match(template) else None
-    if ctes is None:
-        return []
-    by_name = {c.name: c for c in ctes}
-    out = []
-    for name, deps in constant_ctes(template, ctes):
-        c, chain = by_name[name], [*deps, name]
-        key = None
-        if _EHR_TABLE.search(_strip_comments(c.body)):
-            written = [template[by_name[d].start:by_name[d].end] for d in chain]
-            key = hashlib.sha256("\x00".join(written).encode()).hexdigest()
-        out.append((chain, c, key))
-    return out
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ import polars as pl
 from pipeline.common.hashing import canonical_json
 from pipeline.common.vocabulary import LEVELS
 from pipeline.construction.config import BuildConfig
-from pipeline.construction.constants import shared_chains
 from pipeline.construction.layouts import FAMILIES
 from pipeline.construction.noise.inject import build_pairs, over_share
 from pipeline.construction.quality.measures import (
@@ -105,9 +104,7 @@ def step_bind(db: Database, families: list[Family], cfg: BuildConfig, engine: En
               ) -> tuple[pl.DataFrame, dict[str, Any]]:
     results, timings, candidates = [], {}, {}
     engine = engine or engine_for(cfg)
-    shared = shared_chains([fam.text(fam.spec.binding) for fam in families])
-    bound = engine.map(lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, engine=engine,
-                                               shared=shared), families)
+    bound = engine.map(lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, engine=engine), families)
     for fam, res in zip(families, bound, strict=True):
         results.append((fam, res))
         timings[fam.id] = round(res.seconds, 3)

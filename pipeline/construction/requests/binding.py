@@ -24,20 +24,14 @@ class BindResult:
     seconds: float
 
 
-def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: Engine | None = None,
-                shared: frozenset[str] = frozenset()) -> BindResult:
+def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: Engine | None = None) -> BindResult:
     """All candidate bindings of a family (one query), normalised and de-duplicated, then a seeded sample of at
     most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap). The
-    engine gives the query's limits, the gate the build's binding queries share, and its constants: the CTE chains
-    in `shared` (keys of constants.chain_keys that other binding queries of the step hold too) are computed once
-    for all of them. Not every CTE: all of a binding query's are slot-free, most are large and its own, and
-    computing one alone first would only add to the query."""
+    engine gives the query's limits and the gate the build's binding queries share."""
     start = time.perf_counter()
     engine = engine or Engine()
     timeout_s, max_rows = engine.config.timeout_s, engine.config.binding_max_rows
     sql = family.text(family.spec.binding)
-    if shared:
-        sql = engine.constants.resolve(db, sql, only=shared)
     try:
         try:
             with engine.gate.shared():
