@@ -13,7 +13,7 @@ import pytest
 
 from pipeline.construction.config import BuildConfig
 from pipeline.construction.noise.inject import candidates_for, choose_levels, shift_candidates
-from pipeline.construction.requests.binding import bind_family
+from pipeline.construction.requests.binding import SharedQueries, bind_family
 from pipeline.construction.requests.family import (
     AnswerSpec,
     FamilyValidationError,
@@ -414,6 +414,31 @@ def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):
 
     with pytest.raises(QueryError, match="labs.first_value_in_admission: binding query"):
         bind_family(AlwaysFails(), fam, seed=0, cap=30)
+
+
+def test_families_naming_one_binding_query_run_it_once(db, families):
+    """Three vitals families name one binding file: the step runs it once and each family samples its own."""
+    fam = families["labs.first_value_in_admission"]
+    sql, calls = fam.text(fam.spec.binding), []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(db, name)
+
+        def query(self, sql, **kw):
+            calls.append(sql)
+            return db.query(sql, **kw)
+
+    shared = SharedQueries([sql, sql, "SELECT 1 AS x"])
+    a = bind_family(Counting(), fam, seed=0, cap=30, shared=shared)
+    b = bind_family(Counting(), fam, seed=1, cap=30, shared=shared)
+    assert len(calls) == 1
+    assert a.sampled == bind_family(db, fam, seed=0, cap=30).sampled
+    assert b.sampled == bind_family(db, fam, seed=1, cap=30).sampled != a.sampled
+    alone = SharedQueries([sql])  # a text one family runs is not kept
+    bind_family(Counting(), fam, seed=0, cap=30, shared=alone)
+    bind_family(Counting(), fam, seed=0, cap=30, shared=alone)
+    assert len(calls) == 3
 
 
 def test_chunks_are_sized_by_the_rows_per_binding_a_template_returned(db, tmp_path):

@@ -22,7 +22,7 @@ from pipeline.construction.quality.measures import (
     reading_report,
     validity_report,
 )
-from pipeline.construction.requests.binding import bind_family, bindings_frame
+from pipeline.construction.requests.binding import SharedQueries, bind_family, bindings_frame
 from pipeline.construction.requests.family import (
     Family,
     family_files,
@@ -104,7 +104,9 @@ def step_bind(db: Database, families: list[Family], cfg: BuildConfig, engine: En
               ) -> tuple[pl.DataFrame, dict[str, Any]]:
     results, timings, candidates = [], {}, {}
     engine = engine or engine_for(cfg)
-    bound = engine.map(lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, engine=engine), families)
+    shared = SharedQueries(fam.text(fam.spec.binding) for fam in families)
+    bound = engine.map(lambda fam: bind_family(db, fam, seed=cfg.seed, cap=cfg.per_family_cap, engine=engine,
+                                               shared=shared), families)
     for fam, res in zip(families, bound, strict=True):
         results.append((fam, res))
         timings[fam.id] = round(res.seconds, 3)

@@ -2,7 +2,10 @@
 seeded hash picks a deterministic sample, capped per family."""
 
 import logging
+import threading
 import time
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import polars as pl
@@ -16,6 +19,28 @@ from pipeline.ehr.database import Database, QueryError
 
 log = logging.getLogger(__name__)
 
+
+class SharedQueries:
+    """The binding queries several families of one step run with the same text (one binding file named by several
+    contracts): the first family to need one runs it, the others wait for its rows and reuse them."""
+
+    def __init__(self, texts: Iterable[str] = ()):
+        self._shared = frozenset(t for t, n in Counter(texts).items() if n > 1)
+        self._lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._frames: dict[str, pl.DataFrame] = {}
+
+    def run(self, sql: str, query: Callable[[], pl.DataFrame]) -> pl.DataFrame:
+        if sql not in self._shared:
+            return query()
+        with self._lock:
+            lock = self._locks.setdefault(sql, threading.Lock())
+        with lock:
+            if sql not in self._frames:
+                self._frames[sql] = query()
+            return self._frames[sql]
+
+
 @dataclass
 class BindResult:
     family: str
@@ -24,18 +49,21 @@ class BindResult:
     seconds: float
 
 
-def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: Engine | None = None) -> BindResult:
+def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: Engine | None = None,
+                shared: SharedQueries | None = None) -> BindResult:
     """All candidate bindings of a family (one query), normalised and de-duplicated, then a seeded sample of at
     most `cap` (a family's max_bindings raises it: compositional families sample more at the default cap). The
-    engine gives the query's limits and the gate the build's binding queries share."""
+    engine gives the query's limits and the gate the build's binding queries share; `shared`, the rows of a query
+    another family of the step runs too."""
     start = time.perf_counter()
     engine = engine or Engine()
     timeout_s, max_rows = engine.config.timeout_s, engine.config.binding_max_rows
     sql = family.text(family.spec.binding)
-    try:
+
+    def query() -> pl.DataFrame:
         try:
             with engine.gate.shared():
-                frame = db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
+                return db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
         except QueryError as e:
             # two families bind at once on one DuckDB memory budget: at 100,000 patients two whole-EHR binding
             # queries together ran out of it; alone, once the other one is done, the query fits. At 300,000 one
@@ -44,7 +72,10 @@ def bind_family(db: Database, family: Family, *, seed: int, cap: int, engine: En
                 raise
             log.warning("%s: binding query out of memory (%s); running it again alone, on one thread", family.id, e)
             with engine.gate.alone(), db.one_thread():
-                frame = db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
+                return db.query(sql, timeout_s=timeout_s, max_rows=max_rows, whole_ehr=True)
+
+    try:
+        frame = (shared or SharedQueries()).run(sql, query)
     except QueryError as e:  # a 100K-patient build stopped on a bare "query exceeded the 600 s time limit"
         raise type(e)(f"{family.id}: binding query {family.spec.binding}: {e}") from None
     kinds = family.slot_kinds
