@@ -14,19 +14,27 @@ WITH multi AS (
   FROM mimiciv_icu.icustays s
   GROUP BY s.subject_id
   HAVING COUNT(DISTINCT CAST(s.intime AS DATE)) >= 2 AND COUNT(DISTINCT CAST(s.intime AS DATE)) = COUNT(*)
-), v AS (
-  SELECT c.stay_id, c.itemid, MIN(c.charttime) AS t0, MAX(c.valuenum) AS vmax
-  FROM mimiciv_icu.chartevents c
-  JOIN mimiciv_icu.icustays s ON s.stay_id = c.stay_id
-  WHERE c.valuenum IS NOT NULL AND s.subject_id IN (SELECT m.subject_id FROM multi m)
-    AND c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 220050, 220051, 220052, 223761, 223762)
-  GROUP BY c.stay_id, c.itemid
+), v AS (  -- stay by stay through the (stay, item, time) index: a join read all of chartevents, twice (v, u)
+  SELECT s.stay_id, x.itemid, x.t0, x.vmax
+  FROM mimiciv_icu.icustays s
+  JOIN multi m ON m.subject_id = s.subject_id
+  CROSS JOIN LATERAL (
+    SELECT c.itemid, MIN(c.charttime) AS t0, MAX(c.valuenum) AS vmax
+    FROM mimiciv_icu.chartevents c
+    WHERE c.stay_id = s.stay_id AND c.valuenum IS NOT NULL
+      AND c.itemid IN (220045, 220179, 220180, 220181, 220210, 220277, 220050, 220051, 220052, 223761, 223762)
+    GROUP BY c.itemid
+  ) x
 ), u AS (
   SELECT v.stay_id, v.itemid
-  FROM v JOIN mimiciv_icu.chartevents c ON c.stay_id = v.stay_id AND c.itemid = v.itemid AND c.valuenum IS NOT NULL
-  GROUP BY v.stay_id, v.itemid
-  HAVING COUNT(DISTINCT CASE WHEN c.charttime = v.t0 THEN c.valuenum END) = 1
-     AND COUNT(DISTINCT CASE WHEN c.valuenum = v.vmax THEN c.charttime END) = 1
+  FROM v
+  CROSS JOIN LATERAL (
+    SELECT COUNT(DISTINCT CASE WHEN c.charttime = v.t0 THEN c.valuenum END) AS n_first,
+           COUNT(DISTINCT CASE WHEN c.valuenum = v.vmax THEN c.charttime END) AS n_max
+    FROM mimiciv_icu.chartevents c
+    WHERE c.stay_id = v.stay_id AND c.itemid = v.itemid AND c.valuenum IS NOT NULL
+  ) k
+  WHERE k.n_first = 1 AND k.n_max = 1
 ), charted_twice AS (
   -- (patient, vital) charted in ≥ 2 of the patient's stays: a join, not a per-row count over v, which PostgreSQL
   -- ran once per (stay, vital)
