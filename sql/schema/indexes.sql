@@ -40,6 +40,10 @@ CREATE INDEX prescriptions_hadm_idx ON mimiciv_hosp.prescriptions (hadm_id);
 -- prescription (cost.drug_charges' noise step at 30,000 patients: 137 s, 136 s of it in one such query)
 CREATE INDEX prescriptions_subject_idx ON mimiciv_hosp.prescriptions (subject_id);
 CREATE INDEX prescriptions_drug_idx ON mimiciv_hosp.prescriptions (drug);
+-- (hadm_id, drug): "the drugs ordered in these admissions" (the co-prescription Record candidates: some 300,000
+-- orders per common drug at 30,000 patients) read from the index alone, not fetched row by row from the table
+-- (30 bindings: 13.5 -> 10.3 s on PostgreSQL)
+CREATE INDEX prescriptions_hadm_drug_idx ON mimiciv_hosp.prescriptions (hadm_id, drug);
 -- "the drug under any spelling sharing its first five letters" (a reading every Noise twin of a drug cohort must
 -- also fail): one index probe per binding instead of a scan of every prescription (0.28 s -> 0.06 s per 3 bindings)
 CREATE INDEX prescriptions_drug_prefix_idx ON mimiciv_hosp.prescriptions (LOWER(SUBSTRING(drug, 1, 5)));
