@@ -1,9 +1,7 @@
 -- Record noise: another medication clinically linked to this lab (the paper's "calcium gluconate, which this
 -- admission never received"), administered to other patients but never in this admission
--- (given: a CTE with no slot, so a build computes it once, not once per query; pipeline/construction/constants.py)
 WITH given AS (
-  SELECT DISTINCT e0.medication FROM mimiciv_hosp.emar e0
-  WHERE e0.event_txt = 'Administered' AND e0.medication IS NOT NULL
+  -- include: fragments/administered_medications.sql
 )
 SELECT e.medication AS drug
 FROM given e
