@@ -417,7 +417,8 @@ def test_a_binding_query_out_of_memory_is_rerun_alone(db, families):
 
 
 def test_families_naming_one_binding_query_run_it_once(db, families):
-    """Three vitals families name one binding file: the step runs it once and each family samples its own."""
+    """A binding text that several families of a step run (three vitals families name vitals/stay_vital.bind.sql) is
+    queried once; each family still samples its own bindings, and a text only one family runs is not kept."""
     fam = families["labs.first_value_in_admission"]
     sql, calls = fam.text(fam.spec.binding), []
 
