@@ -2,19 +2,20 @@
 -- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_type
---   peak       each cohort admission's highest blood creatinine charted within 48 h of admittime
+--   creatinine the blood creatinine item(s)
+--   pk         each cohort admission's highest blood creatinine charted within 48 h of admittime (read per
+--              admission: fragments/stratum_cohort.sql says why)
 -- include: fragments/group_admissions.sql
 -- include: fragments/stratum_cohort.sql stratum=admission_type
-), peak AS (
-  SELECT c.hadm_id, MAX(l.valuenum) AS peak_creatinine
-  FROM cohort c
-  JOIN mimiciv_hosp.labevents l ON l.hadm_id = c.hadm_id
-  JOIN mimiciv_hosp.d_labitems li ON li.itemid = l.itemid
-  WHERE li.label = 'Creatinine' AND li.fluid = 'Blood' AND l.valuenum IS NOT NULL
-    AND l.charttime >= c.admittime AND l.charttime <= c.admittime + INTERVAL '48 hours'
-  GROUP BY c.hadm_id
+), creatinine AS (
+  SELECT li.itemid FROM mimiciv_hosp.d_labitems li WHERE li.label = 'Creatinine' AND li.fluid = 'Blood'
 )
 SELECT ROUND(CAST(AVG(pk.peak_creatinine) AS NUMERIC), 3) AS mean_peak_creatinine
 FROM cohort c
-LEFT JOIN peak pk ON pk.hadm_id = c.hadm_id
+LEFT JOIN LATERAL (
+  SELECT MAX(l.valuenum) AS peak_creatinine
+  FROM mimiciv_hosp.labevents l
+  WHERE l.hadm_id = c.hadm_id AND l.itemid IN (SELECT cr.itemid FROM creatinine cr) AND l.valuenum IS NOT NULL
+    AND l.charttime >= c.admittime AND l.charttime <= c.admittime + INTERVAL '48 hours'
+) pk ON TRUE
 HAVING COUNT(DISTINCT c.hadm_id) > 0

@@ -3,19 +3,23 @@
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_type
 --              (only admissions with an ICU stay)
---   pressor    cohort admissions with a norepinephrine row in inputevents in one of their ICU stays
+--   norepinephrine  the norepinephrine item(s)
+--   pr         per cohort admission: 1 when it has a norepinephrine row in inputevents in one of its ICU stays
+--              (read per admission: fragments/stratum_cohort.sql says why)
 -- include: fragments/group_admissions.sql
 -- include: fragments/stratum_cohort.sql stratum=admission_type
     AND EXISTS (SELECT 1 FROM mimiciv_icu.icustays s0 WHERE s0.hadm_id = a.hadm_id)
-), pressor AS (
-  SELECT DISTINCT s.hadm_id
-  FROM mimiciv_icu.icustays s
-  JOIN cohort c ON c.hadm_id = s.hadm_id
-  JOIN mimiciv_icu.inputevents i ON i.stay_id = s.stay_id
-  JOIN mimiciv_icu.d_items di ON di.itemid = i.itemid
-  WHERE di.label = 'Norepinephrine'
+), norepinephrine AS (
+  SELECT di.itemid FROM mimiciv_icu.d_items di WHERE di.label = 'Norepinephrine'
 )
-SELECT ROUND(CAST(100.0 * COUNT(DISTINCT pr.hadm_id) / COUNT(DISTINCT c.hadm_id) AS NUMERIC), 1) AS pct_norepinephrine
+SELECT ROUND(CAST(100.0 * SUM(pr.on_norepinephrine) / COUNT(DISTINCT c.hadm_id) AS NUMERIC), 1) AS pct_norepinephrine
 FROM cohort c
-LEFT JOIN pressor pr ON pr.hadm_id = c.hadm_id
+CROSS JOIN LATERAL (
+  SELECT CASE WHEN EXISTS (SELECT 1
+                           FROM mimiciv_icu.icustays s
+                           JOIN mimiciv_icu.inputevents i ON i.stay_id = s.stay_id
+                           JOIN norepinephrine ne ON ne.itemid = i.itemid
+                           WHERE s.hadm_id = c.hadm_id) THEN 1 ELSE 0 END
+         AS on_norepinephrine
+) pr
 HAVING COUNT(DISTINCT c.hadm_id) > 0

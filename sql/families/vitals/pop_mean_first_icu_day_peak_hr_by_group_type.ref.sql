@@ -5,6 +5,7 @@
 --              (only admissions with one ICU stay at their first ICU intime: an admission with
 --              two stays there has no first stay and is left out of the cohort, its count
 --              and its mean, here and in the binding, conditions and Noise candidates)
+--   hr_items   the heart rate item(s)
 --   first_stay the admission's first ICU stay (RANK by intime: one per cohort admission)
 --   peak       the highest heart rate charted in its first 24 hours
 -- include: fragments/group_admissions.sql
@@ -12,6 +13,8 @@
     AND (SELECT COUNT(*) FROM mimiciv_icu.icustays s0
          WHERE s0.hadm_id = a.hadm_id
            AND s0.intime = (SELECT MIN(s1.intime) FROM mimiciv_icu.icustays s1 WHERE s1.hadm_id = a.hadm_id)) = 1
+), hr_items AS (
+  SELECT di.itemid FROM mimiciv_icu.d_items di WHERE di.label = 'Heart Rate'
 ), first_stay AS (
   SELECT s.hadm_id, s.stay_id, s.intime,
          RANK() OVER (PARTITION BY s.hadm_id ORDER BY s.intime) AS rn
@@ -21,8 +24,8 @@
   SELECT f.hadm_id, MAX(ce.valuenum) AS peak_hr
   FROM first_stay f
   JOIN mimiciv_icu.chartevents ce ON ce.stay_id = f.stay_id
-  JOIN mimiciv_icu.d_items di ON di.itemid = ce.itemid
-  WHERE f.rn = 1 AND di.label = 'Heart Rate' AND ce.valuenum IS NOT NULL
+  JOIN hr_items it ON it.itemid = ce.itemid
+  WHERE f.rn = 1 AND ce.valuenum IS NOT NULL
     AND ce.charttime >= f.intime AND ce.charttime <= f.intime + INTERVAL '24 hours'
   GROUP BY f.hadm_id
 )
