@@ -15,8 +15,8 @@ WITH lim AS (
   FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
   WHERE l.hadm_id IS NOT NULL AND l.valuenum > lim.upper
   GROUP BY l.hadm_id, l.itemid, lim.upper, lim.unit
-), adm AS (
-  SELECT e.hadm_id, e.medication, e.charttime
+), adm AS (  -- read once for the first doses' times and their doses (PostgreSQL matched the pattern twice)
+  SELECT e.hadm_id, e.medication, e.charttime, ed.dose_given, ed.dose_given_unit
   FROM mimiciv_hosp.emar e
   JOIN mimiciv_hosp.emar_detail ed ON ed.emar_id = e.emar_id AND ed.dose_given ~ '^[0-9]+(\.[0-9]+)?$'
   WHERE e.event_txt = 'Administered' AND e.hadm_id IS NOT NULL AND e.medication IS NOT NULL
@@ -24,18 +24,19 @@ WITH lim AS (
   -- clinically linked (lab, medication) pairs: the treatment one would look for after the lab runs high
   SELECT * FROM (VALUES
     -- include: fragments/linked_lab_drug_pairs.sql
+), linked AS (  -- the administered medications matched to the pairs once, not every administration again
+  SELECT DISTINCT m.medication, pairs.itemid
+  FROM (SELECT DISTINCT adm.medication FROM adm) m JOIN pairs ON LOWER(m.medication) LIKE pairs.med_pattern
 ), firsts AS (
   SELECT c.hadm_id, c.itemid, c.upper, c.unit, adm.medication, MIN(adm.charttime) AS t_dose
-  FROM cross_t c JOIN adm ON adm.hadm_id = c.hadm_id AND adm.charttime > c.t_cross
-  JOIN pairs ON pairs.itemid = c.itemid AND LOWER(adm.medication) LIKE pairs.med_pattern
+  FROM cross_t c JOIN linked k ON k.itemid = c.itemid
+  JOIN adm ON adm.hadm_id = c.hadm_id AND adm.medication = k.medication AND adm.charttime > c.t_cross
   GROUP BY c.hadm_id, c.itemid, c.upper, c.unit, adm.medication
 ), u AS (
   SELECT f.hadm_id, f.itemid, f.upper, f.unit, f.medication, MIN(ed.dose_given) AS dose,
          MIN(COALESCE(ed.dose_given_unit, '')) AS dose_unit
   FROM firsts f
-  JOIN mimiciv_hosp.emar e ON e.hadm_id = f.hadm_id AND e.medication = f.medication AND e.charttime = f.t_dose
-   AND e.event_txt = 'Administered'
-  JOIN mimiciv_hosp.emar_detail ed ON ed.emar_id = e.emar_id AND ed.dose_given ~ '^[0-9]+(\.[0-9]+)?$'
+  JOIN adm ed ON ed.hadm_id = f.hadm_id AND ed.medication = f.medication AND ed.charttime = f.t_dose
   GROUP BY f.hadm_id, f.itemid, f.upper, f.unit, f.medication
   HAVING COUNT(DISTINCT ed.dose_given || '|' || COALESCE(ed.dose_given_unit, '')) = 1
 ), pick AS (

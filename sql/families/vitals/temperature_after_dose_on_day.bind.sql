@@ -25,22 +25,27 @@ WITH given AS (
   FROM mimiciv_icu.inputevents i
   GROUP BY i.stay_id, CAST(i.starttime AS DATE)
 ), peaks AS (
-  SELECT g.stay_id, g.itemid, g.dose_date,
-         ROUND(CAST(MAX(CASE WHEN ce.charttime > g.day_start AND ce.charttime <= g.day_start + INTERVAL '24 hours'
-                             THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
-                        END) AS NUMERIC), 1) AS peak_day,
-         ROUND(CAST(MAX(CASE WHEN ce.charttime > g.first_start AND ce.charttime <= g.first_start + INTERVAL '24 hours'
-                             THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
-                        END) AS NUMERIC), 1) AS peak_first,
-         ROUND(CAST(MAX(CASE WHEN ce.charttime > da.any_start AND ce.charttime <= da.any_start + INTERVAL '24 hours'
-                             THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
-                        END) AS NUMERIC), 1) AS peak_any
+  -- each (stay, input, day)'s temperatures read through the (stay, item, time) index within the three windows'
+  -- span (a join of every such row with all of its stay's temperatures was most of the query on PostgreSQL)
+  SELECT g.stay_id, g.itemid, g.dose_date, t.peak_day, t.peak_first, t.peak_any
   FROM given g
   JOIN day_any da ON da.stay_id = g.stay_id AND da.dose_date = g.dose_date
-  JOIN mimiciv_icu.chartevents ce ON ce.stay_id = g.stay_id AND ce.itemid IN (223761, 223762)
-   AND ce.valuenum IS NOT NULL
-  WHERE g.day_start > g.first_start
-  GROUP BY g.stay_id, g.itemid, g.dose_date
+  CROSS JOIN LATERAL (
+    SELECT ROUND(CAST(MAX(CASE WHEN ce.charttime > g.day_start AND ce.charttime <= g.day_start + INTERVAL '24 hours'
+                               THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
+                          END) AS NUMERIC), 1) AS peak_day,
+           ROUND(CAST(MAX(CASE WHEN ce.charttime > g.first_start AND ce.charttime <= g.first_start + INTERVAL '24 hours'
+                               THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
+                          END) AS NUMERIC), 1) AS peak_first,
+           ROUND(CAST(MAX(CASE WHEN ce.charttime > da.any_start AND ce.charttime <= da.any_start + INTERVAL '24 hours'
+                               THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
+                          END) AS NUMERIC), 1) AS peak_any,
+           COUNT(*) AS n
+    FROM mimiciv_icu.chartevents ce
+    WHERE ce.stay_id = g.stay_id AND ce.itemid IN (223761, 223762) AND ce.valuenum IS NOT NULL
+      AND ce.charttime > LEAST(g.first_start, da.any_start) AND ce.charttime <= g.day_start + INTERVAL '24 hours'
+  ) t
+  WHERE g.day_start > g.first_start AND t.n > 0
 ), ok AS (
   SELECT p.*,
          ROW_NUMBER() OVER (PARTITION BY p.stay_id, p.itemid
