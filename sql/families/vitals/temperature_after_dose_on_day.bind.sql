@@ -32,13 +32,13 @@ WITH given AS (
   JOIN day_any da ON da.stay_id = g.stay_id AND da.dose_date = g.dose_date
   CROSS JOIN LATERAL (
     SELECT ROUND(CAST(MAX(CASE WHEN ce.charttime > g.day_start AND ce.charttime <= g.day_start + INTERVAL '24 hours'
-                               THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
+                              THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
                           END) AS NUMERIC), 1) AS peak_day,
            ROUND(CAST(MAX(CASE WHEN ce.charttime > g.first_start AND ce.charttime <= g.first_start + INTERVAL '24 hours'
-                               THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
+                              THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
                           END) AS NUMERIC), 1) AS peak_first,
            ROUND(CAST(MAX(CASE WHEN ce.charttime > da.any_start AND ce.charttime <= da.any_start + INTERVAL '24 hours'
-                               THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
+                              THEN CASE WHEN ce.itemid = 223761 THEN (ce.valuenum - 32) * 5.0 / 9.0 ELSE ce.valuenum END
                           END) AS NUMERIC), 1) AS peak_any,
            COUNT(*) AS n
     FROM mimiciv_icu.chartevents ce
