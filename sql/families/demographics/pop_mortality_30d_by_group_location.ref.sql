@@ -2,7 +2,7 @@
 -- the question names it by these criteria only (no stated size).
 --   group_adm  admissions coded with the group
 --   cohort     those admissions with the stated admission_location
---   died_30d   death within 30 days of admittime: in-hospital deathtime, or the patient's date of death
+--   (summed)   death within 30 days of admittime: in-hospital deathtime, or the patient's date of death
 -- include: fragments/group_admissions.sql
 -- include: fragments/stratum_cohort.sql stratum=admission_location
 )
