@@ -22,23 +22,28 @@ log = logging.getLogger(__name__)
 
 class SharedQueries:
     """The binding queries several families of one step run with the same text (one binding file named by several
-    contracts): the first family to need one runs it, the others wait for its rows and reuse them."""
+    contracts): the first family to need one runs it, the others wait for its rows and reuse them. The rows are let
+    go once the last of those families has taken them (a whole-EHR result, not held to the end of the step)."""
 
     def __init__(self, texts: Iterable[str] = ()):
-        self._shared = frozenset(t for t, n in Counter(texts).items() if n > 1)
+        self._left = {t: n for t, n in Counter(texts).items() if n > 1}  # families yet to take each shared text
         self._lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._frames: dict[str, pl.DataFrame] = {}
 
     def run(self, sql: str, query: Callable[[], pl.DataFrame]) -> pl.DataFrame:
-        if sql not in self._shared:
+        if sql not in self._left:
             return query()
         with self._lock:
             lock = self._locks.setdefault(sql, threading.Lock())
         with lock:
-            if sql not in self._frames:
-                self._frames[sql] = query()
-            return self._frames[sql]
+            frame = self._frames.pop(sql, None)
+            if frame is None:
+                frame = query()
+            self._left[sql] -= 1
+            if self._left[sql] > 0:
+                self._frames[sql] = frame
+            return frame
 
 
 @dataclass
