@@ -9,8 +9,8 @@ WITH d AS (
   GROUP BY l.hadm_id, l.itemid, CAST(l.charttime AS DATE)
 ), pick AS (
   SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.hadm_id
-                                 ORDER BY (d.itemid * 7919 + d.hadm_id + EXTRACT(DAY
-                                     FROM d.chart_date)) % 1237, d.itemid, d.chart_date) AS rn
+                                 ORDER BY (d.itemid * 7919 + d.hadm_id + CAST(EXTRACT(DAY
+                                     FROM d.chart_date) AS INTEGER)) % 1237, d.itemid, d.chart_date) AS rn
   FROM d
   JOIN mimiciv_hosp.admissions a ON a.hadm_id = d.hadm_id
   WHERE d.n_units = 1
