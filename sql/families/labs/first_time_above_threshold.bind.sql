@@ -21,16 +21,19 @@ WITH routine AS (
   WHERE l.valuenum IS NOT NULL AND l.ref_range_upper IS NOT NULL AND l.valueuom IS NOT NULL
   GROUP BY l.itemid
   HAVING MIN(l.valueuom) = MAX(l.valueuom) AND MIN(l.ref_range_upper) >= 0.1
-), peak AS (  -- each admission's highest result of each lab: a cut-off is crossed when the peak is above it
+), peak AS (  -- each admission's highest result of each lab: a cut-off is crossed when the peak is above it (every
+  -- lab's, grouped in the (admission, lab) index's order; joined to `lim` first, PostgreSQL hashed the whole table)
   SELECT l.hadm_id, l.itemid, MAX(l.valuenum) AS peak
-  FROM mimiciv_hosp.labevents l JOIN lim ON lim.itemid = l.itemid
+  FROM mimiciv_hosp.labevents l
   WHERE l.hadm_id IS NOT NULL AND l.valuenum IS NOT NULL
   GROUP BY l.hadm_id, l.itemid
+), cut AS (  -- each lab's four cut-offs, rounded once (not once per admission)
+  SELECT lim.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
+  FROM lim CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
 ), hi AS (
-  SELECT m.hadm_id, m.itemid, ROUND(CAST(lim.upper * k.k AS NUMERIC), 1) AS upper, lim.unit, k.k
-  FROM peak m JOIN lim ON lim.itemid = m.itemid
-  CROSS JOIN (VALUES (1.0), (1.5), (2.0), (3.0)) AS k(k)
-  WHERE m.peak > ROUND(CAST(lim.upper * k.k AS NUMERIC), 1)
+  SELECT m.hadm_id, m.itemid, c.upper, c.unit, c.k
+  FROM peak m JOIN cut c ON c.itemid = m.itemid
+  WHERE m.peak > c.upper
 ), top AS (
   SELECT w.hadm_id, w.itemid, w.upper, w.unit, w.k
   FROM (SELECT hi.*, MAX(hi.k) OVER (PARTITION BY hi.hadm_id, hi.itemid) AS k_top FROM hi) w
