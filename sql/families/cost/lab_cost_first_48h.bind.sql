@@ -49,13 +49,20 @@ WITH dx_group_codes AS (
   SELECT k.subject_id, k.dx_group, k.admittime AS group_time, k.itemid, h.hadm_id, h.admittime, FALSE AS is_first
   FROM cand k JOIN mimiciv_hosp.admissions h ON h.subject_id = k.subject_id AND h.admittime = k.admittime
 ), cost48 AS (
+  -- each candidate admission's charges for the lab, read per admission and lab through the indexes (LATERAL): joined
+  -- as sets, PostgreSQL hashed every lab result to find the few thousand charged in these admissions. A lab's cost
+  -- row carries the lab's admission (pipeline/ehr/cost.py), so the results are looked up by admission and lab
   SELECT ca.subject_id, ca.dx_group, ca.group_time AS admittime, ca.itemid,
-         ROUND(CAST(SUM(c.cost) FILTER (WHERE ca.is_first) AS NUMERIC), 2) AS first_cost,
-         ROUND(CAST(SUM(c.cost) FILTER (WHERE NOT ca.is_first) AS NUMERIC), 2) AS group_cost
+         ROUND(CAST(SUM(x.cost) FILTER (WHERE ca.is_first) AS NUMERIC), 2) AS first_cost,
+         ROUND(CAST(SUM(x.cost) FILTER (WHERE NOT ca.is_first) AS NUMERIC), 2) AS group_cost
   FROM cand_adm ca
-  JOIN mimiciv_derived.cost c ON c.hadm_id = ca.hadm_id AND c.event_type = 'labevents'
-  JOIN mimiciv_hosp.labevents l ON l.labevent_id = c.event_id AND l.itemid = ca.itemid
-  WHERE c.chargetime >= ca.admittime AND c.chargetime <= ca.admittime + INTERVAL '48 hours'
+  JOIN LATERAL (
+    SELECT c.cost
+    FROM mimiciv_hosp.labevents l
+    JOIN mimiciv_derived.cost c ON c.event_type = 'labevents' AND c.event_id = l.labevent_id AND c.hadm_id = l.hadm_id
+    WHERE l.hadm_id = ca.hadm_id AND l.itemid = ca.itemid
+      AND c.chargetime >= ca.admittime AND c.chargetime <= ca.admittime + INTERVAL '48 hours'
+  ) x ON TRUE
   GROUP BY ca.subject_id, ca.dx_group, ca.group_time, ca.itemid
 )
 SELECT p.subject_id, p.dx_group, CAST(p.admittime AS DATE) AS admit_date, p.itemid,
