@@ -17,18 +17,22 @@ WITH routine AS (
   GROUP BY i.stay_id, i.itemid
 ), first_any AS (
   SELECT i.stay_id, MIN(i.starttime) AS t_any FROM mimiciv_icu.inputevents i GROUP BY i.stay_id
-), labs_after AS (
-  SELECT d.stay_id, d.itemid, l.itemid AS lab_itemid, l.charttime,
-         RANK() OVER (PARTITION BY d.stay_id, d.itemid, l.itemid ORDER BY l.charttime) AS rk
+), lab_times AS (  -- each admission's times of each lab: its numeric results then, and the lab's previous time
+  SELECT t.hadm_id, t.itemid, t.charttime, t.n,
+         LAG(t.charttime) OVER (PARTITION BY t.hadm_id, t.itemid ORDER BY t.charttime) AS prev_time
+  FROM (SELECT l.hadm_id, l.itemid, l.charttime, COUNT(*) AS n
+        FROM mimiciv_hosp.labevents l
+        WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
+        GROUP BY l.hadm_id, l.itemid, l.charttime) t
+), firsts AS (
+  -- the lab's first time after the infusion's first start (after it, its previous time not) holds one result. Ranked
+  -- over every (infusion, result after it) instead, PostgreSQL sorted 24.5M rows at 30,000 patients
+  SELECT d.stay_id, d.itemid, t.itemid AS lab_itemid
   FROM drip d
   JOIN mimiciv_icu.icustays s ON s.stay_id = d.stay_id
-  JOIN mimiciv_hosp.labevents l ON l.hadm_id = s.hadm_id AND l.charttime > d.first_start AND l.valuenum IS NOT NULL
-), firsts AS (
-  SELECT la.stay_id, la.itemid, la.lab_itemid
-  FROM labs_after la
-  WHERE la.rk = 1
-  GROUP BY la.stay_id, la.itemid, la.lab_itemid
-  HAVING COUNT(*) = 1
+  JOIN lab_times t ON t.hadm_id = s.hadm_id AND t.charttime > d.first_start
+                  AND (t.prev_time IS NULL OR t.prev_time <= d.first_start)
+  WHERE t.n = 1
 ), pick AS (
   SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.stay_id
                                  ORDER BY CASE WHEN f.lab_itemid IN (SELECT r.itemid FROM routine r) THEN 1 ELSE 0 END,
