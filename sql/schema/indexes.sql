@@ -18,8 +18,8 @@ CREATE INDEX labevents_hadm_item_idx ON mimiciv_hosp.labevents (hadm_id, itemid,
 -- The same with the unit: the per (admission, lab[, day]) groupings that check one unit (fragments/lab_days.sql,
 -- the population-by-diagnosis cells) read it in index order, where a scan of the table hashed 6.4M day groups and
 -- spilled to disk. A second index, not a wider first one: with the unit in it, PostgreSQL priced the wider index
--- above a sequential scan for queries that need no unit and hashed where they had merged (labs.first_value_after_drug
--- 15 s -> 25 s)
+-- above a sequential scan for queries that need no unit and hashed where they had merged (labs.first_value_after_drug;
+-- BENCHMARKS.md, "PostgreSQL at 30,000 patients: index order for the per-time groupings")
 CREATE INDEX labevents_hadm_item_unit_idx ON mimiciv_hosp.labevents (hadm_id, itemid, charttime)
     INCLUDE (valuenum, valueuom);
 -- (itemid, valueuom): "is this lab ever reported in unit U" (unit noise candidates) is one index probe, not a scan

@@ -1,7 +1,7 @@
 -- Each diagnosis group's patients, and whether any of their ICU admissions was coded with the group: CTE
 -- group_patients(dx_group, subject_id, in_icu 1/0). Needs CTE dx_group_codes, closed; adds group_patients, closed.
 -- The same for every binding, so a noise candidate query computes it once, not as a correlated anti-join per binding
--- that re-read the group's codes each time (PostgreSQL, 120 bindings: 4.7 -> 1.8 s). Included by
+-- that re-read the group's codes each time on PostgreSQL. Included by
 -- vitals/noise_patient_with_group_without_icu.sql and
 -- demographics/noise_age_at_first_icu_patient_group_without_icu.sql.
 , group_patients AS (
