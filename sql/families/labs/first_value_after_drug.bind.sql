@@ -14,15 +14,8 @@ WITH routine AS (
   SELECT d0.*, ROW_NUMBER() OVER (PARTITION BY d0.hadm_id ORDER BY (LENGTH(d0.drug) * 7919 + d0.hadm_id) % 1021,
       d0.drug) AS rn
   FROM d0
-), lt AS (
-  -- each admission's times of each lab: the lowest and highest numeric result then, and the lab's previous time; the
-  -- lab's first time after a moment t is the time after t whose previous time is not
-  SELECT t.hadm_id, t.itemid, t.charttime, t.lo, t.hi,
-         LAG(t.charttime) OVER (PARTITION BY t.hadm_id, t.itemid ORDER BY t.charttime) AS prev_time
-  FROM (SELECT l.hadm_id, l.itemid, l.charttime, MIN(l.valuenum) AS lo, MAX(l.valuenum) AS hi
-        FROM mimiciv_hosp.labevents l
-        WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
-        GROUP BY l.hadm_id, l.itemid, l.charttime) t
+), lab_times AS (
+  -- include: fragments/lab_times.sql
 ), adm_t AS (  -- the admission's drug, its first start, and the admission's first order of any drug
   SELECT dp.hadm_id, dp.drug, dp.t_drug, r.t0
   FROM dpick dp
@@ -39,7 +32,7 @@ WITH routine AS (
   FROM (SELECT t.hadm_id, t.itemid, a.drug, t.lo, t.hi,
                t.charttime > a.t_drug AND (t.prev_time IS NULL OR t.prev_time <= a.t_drug) AS after_drug,
                t.charttime > a.t0 AND (t.prev_time IS NULL OR t.prev_time <= a.t0) AS after_any
-        FROM lt t JOIN adm_t a ON a.hadm_id = t.hadm_id) f
+        FROM lab_times t JOIN adm_t a ON a.hadm_id = t.hadm_id) f
   WHERE f.after_drug OR f.after_any
   GROUP BY f.hadm_id, f.itemid, f.drug
 ), pick AS (

@@ -17,13 +17,8 @@ WITH routine AS (
   GROUP BY i.stay_id, i.itemid
 ), first_any AS (
   SELECT i.stay_id, MIN(i.starttime) AS t_any FROM mimiciv_icu.inputevents i GROUP BY i.stay_id
-), lab_times AS (  -- each admission's times of each lab: its numeric results then, and the lab's previous time
-  SELECT t.hadm_id, t.itemid, t.charttime, t.n,
-         LAG(t.charttime) OVER (PARTITION BY t.hadm_id, t.itemid ORDER BY t.charttime) AS prev_time
-  FROM (SELECT l.hadm_id, l.itemid, l.charttime, COUNT(*) AS n
-        FROM mimiciv_hosp.labevents l
-        WHERE l.valuenum IS NOT NULL AND l.hadm_id IS NOT NULL
-        GROUP BY l.hadm_id, l.itemid, l.charttime) t
+), lab_times AS (
+  -- include: fragments/lab_times.sql
 ), firsts AS (
   -- the lab's first time after the infusion's first start (after it, its previous time not) holds one result. Ranked
   -- over every (infusion, result after it) instead, PostgreSQL sorted 24.5M rows at 30,000 patients
